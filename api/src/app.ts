@@ -1,0 +1,61 @@
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import type { Deps } from './deps.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
+import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { adminAuthRoutes, registerLogout } from './features/admin/admin-auth.routes.ts';
+import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
+import { webRoutes } from './web.ts';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The whole HTTP application, without listening, so tests can drive it directly. */
+export function createApp(deps: Deps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 1);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id']) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'"],
+        },
+      },
+    }),
+  );
+
+  app.use(healthRoutes(deps));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
+  app.use(adminAuthRoutes(deps));
+
+  const admin = createAdminRouter();
+  registerLogout(admin);
+  registerJobRoutes(admin, deps);
+  app.use(admin);
+
+  app.use('/api', apiNotFound);
+  app.use(webRoutes());
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,132 @@
+import type { Router } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
+import { adminAgent, createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { ADMIN_PREFIXES, PUBLIC_ADMIN_ROUTES } from './admin-router.ts';
+
+let env: TestEnv;
+let api: TestApp;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  api = createTestApp(env);
+});
+afterAll(async () => {
+  await api.close();
+  await env.cleanup();
+});
+
+interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+/** Every method+path registered on the app, including routers mounted without a path. */
+function enumerateRoutes(router: Router): RouteEntry[] {
+  const found: RouteEntry[] = [];
+  for (const layer of (router as unknown as { stack: Array<Record<string, any>> }).stack) {
+    if (layer.route) {
+      const paths: string[] = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const path of paths) {
+        for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path });
+      }
+    } else if (layer.handle?.stack && layer.matchers?.[0]?.('/') !== false && !layer.path) {
+      found.push(...enumerateRoutes(layer.handle));
+    }
+  }
+  return found;
+}
+
+/** A concrete URL for a route pattern (`:id` → a value). */
+const concrete = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (name === 'queue' ? 'count-video-stat' : 'x1'));
+
+const isAdminPath = (path: string) => ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const isPublicAdminRoute = ({ method, path }: RouteEntry) =>
+  (PUBLIC_ADMIN_ROUTES as readonly string[]).includes(`${method} ${path}`);
+
+describe('admin routes', () => {
+  it('are all refused without a session, and the list is not empty', async () => {
+    const routes = enumerateRoutes(api.app.router).filter((route) => isAdminPath(route.path) && !isPublicAdminRoute(route));
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    for (const route of routes) {
+      const response = await request(api.app)[route.method.toLowerCase() as 'get'](concrete(route.path)).send({});
+      expect(response.status, `${route.method} ${route.path}`).toBe(401);
+      expect(response.body.message).toBe('Admin login required');
+    }
+  });
+
+  it('only ever registers admin routes under the admin prefixes, so none can be unprotected', () => {
+    const all = enumerateRoutes(api.app.router);
+    const adminLooking = all.filter((route) => /admin|sync-order-links/.test(route.path));
+    for (const route of adminLooking) expect(isAdminPath(route.path), `${route.method} ${route.path}`).toBe(true);
+  });
+
+  it('refuse an unknown path under /api/admin without a session too', async () => {
+    await request(api.app).get('/api/admin/anything-new').expect(401);
+  });
+
+  it('work with a session', async () => {
+    const agent = await adminAgent(api.app);
+    const routes = enumerateRoutes(api.app.router).filter(
+      (route) => isAdminPath(route.path) && !isPublicAdminRoute(route) && route.method === 'GET',
+    );
+    for (const route of routes) {
+      const response = await agent.get(concrete(route.path));
+      expect([200, 404], `${route.method} ${route.path}`).toContain(response.status);
+    }
+    await agent.get('/api/admin/jobs').expect(200);
+  });
+});
+
+describe('admin login', () => {
+  it('reports the session without ever answering 401', async () => {
+    const anonymous = await request(api.app).get('/api/admin/session').expect(200);
+    expect(anonymous.body).toEqual({ authenticated: false });
+    const agent = await adminAgent(api.app);
+    expect((await agent.get('/api/admin/session').expect(200)).body).toEqual({ authenticated: true });
+  });
+
+  it('sets an httpOnly, SameSite session cookie only on success', async () => {
+    const wrong = await request(api.app).post('/api/admin/login').send({ password: 'nope' }).expect(401);
+    expect(wrong.body).toEqual({ message: 'Incorrect password' });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const right = await request(api.app).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
+    const cookie = String(right.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+  });
+
+  it('logout ends the server session', async () => {
+    const agent = await adminAgent(api.app);
+    await agent.post('/api/admin/logout').expect(204);
+    await agent.get('/api/admin/jobs').expect(401);
+    expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: false });
+  });
+
+  it('refuses a cross-site write even with a valid session', async () => {
+    const agent = await adminAgent(api.app);
+    const response = await agent.post('/api/admin/logout').set('Origin', 'https://evil.example').expect(403);
+    expect(response.body.message).toBe('Cross-site request refused');
+    await agent.get('/api/admin/jobs').expect(200);
+  });
+
+  it('rejects wrong types with 400 JSON', async () => {
+    const response = await request(api.app).post('/api/admin/login').send({ password: 12345 }).expect(400);
+    expect(response.body.message).toMatch(/password/);
+    expect(response.body.issues[0].path).toBe('password');
+  });
+
+  it('limits attempts per IP: the eleventh within 15 minutes gets 429', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 10; i++) {
+      await request(api.app).post('/api/admin/login').set('X-Forwarded-For', ip).send({ password: 'guess' }).expect(401);
+    }
+    const limited = await request(api.app)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', ip)
+      .send({ password: TEST_ADMIN_PASSWORD })
+      .expect(429);
+    expect(limited.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+  });
+});

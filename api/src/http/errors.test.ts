@@ -1,0 +1,87 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { closedPort } from '../../../test/support/services.ts';
+import { parseConfig } from '@app/shared/config';
+import { createLogger } from '@app/shared/logger';
+import { createApp } from '../app.ts';
+import { closeDeps, createDeps } from '../deps.ts';
+
+let env: TestEnv;
+let api: TestApp;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  api = createTestApp(env);
+});
+afterAll(async () => {
+  await api.close();
+  await env.cleanup();
+});
+
+describe('error mapping', () => {
+  it('answers malformed JSON with 400 JSON', async () => {
+    const response = await request(api.app)
+      .post('/api/admin/login')
+      .set('Content-Type', 'application/json')
+      .send('{"password": ')
+      .expect(400);
+    expect(response.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('answers a body over 1 MB with 413 JSON', async () => {
+    const response = await request(api.app)
+      .post('/api/admin/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ password: 'x'.repeat(1_100_000) }))
+      .expect(413);
+    expect(response.body).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('answers an unknown /api route with 404 JSON', async () => {
+    const response = await request(api.app).get('/api/no-such-thing').expect(404);
+    expect(response.headers['content-type']).toMatch(/json/);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const response = await request(api.app).get('/healthz').expect(200);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/.+/);
+  });
+});
+
+describe('readiness', () => {
+  it('is 200 when PostgreSQL and Redis answer', async () => {
+    const response = await request(api.app).get('/readyz').expect(200);
+    expect(response.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
+  });
+
+  it('is 503 when Redis is unreachable, and PostgreSQL down gives 503 JSON', async () => {
+    const config = parseConfig({ ...env.env, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const deps = createDeps(config, createLogger({ name: 'test', level: 'silent' }));
+    try {
+      const response = await request(createApp(deps)).get('/readyz').expect(503);
+      expect(response.body.checks).toEqual({ postgres: 'ok', redis: 'unreachable' });
+    } finally {
+      await closeDeps(deps);
+    }
+
+    const noDb = parseConfig({ ...env.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/x` });
+    const dbDeps = createDeps(noDb, createLogger({ name: 'test', level: 'silent' }));
+    try {
+      const app = createApp(dbDeps);
+      const ready = await request(app).get('/readyz').expect(503);
+      expect(ready.body.checks.postgres).toBe('unreachable');
+      // A real session cookie makes the session store read PostgreSQL.
+      const login = await request(api.app).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
+      const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+      const response = await request(app).get('/api/admin/jobs').set('Cookie', cookie).expect(503);
+      expect(response.body).toEqual({ message: 'Service temporarily unavailable, please try again shortly' });
+    } finally {
+      await closeDeps(dbDeps);
+    }
+  });
+});

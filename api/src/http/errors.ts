@@ -1,0 +1,84 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@app/shared/errors';
+import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
+
+/** An expected failure with the status and message the client should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+export function zodErrorBody(error: ZodError): ErrorBody {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+  return { message: `Invalid request: ${summary.slice(0, 5).join('; ')}`, issues };
+}
+
+const badInputCodes: Record<string, string> = {
+  '23503': 'A referenced record does not exist',
+  '23514': 'A value is outside the allowed range',
+  '23502': 'A required value is missing',
+  '22P02': 'A value has the wrong format',
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+  '22007': 'A date is not valid',
+  '22008': 'A date is out of range',
+};
+
+/** Body-parser errors carry a `type`; they are the client's fault and safe to describe. */
+function bodyParserError(error: unknown): { status: number; message: string } | undefined {
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
+  if (type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON body' };
+  if (type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return { status: 415, message: 'Unsupported content encoding' };
+  }
+  if (status >= 400 && status < 500) return { status, message: 'Bad request' };
+  return undefined;
+}
+
+function describe(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { message: error.message }, headers: error.headers };
+  }
+  if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
+  const parsed = bodyParserError(error);
+  if (parsed) return { status: parsed.status, body: { message: parsed.message } };
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, please try again shortly' },
+      headers: { 'Retry-After': '5' },
+    };
+  }
+  const code = postgresErrorCode(error);
+  if (code === '23505') return { status: 409, body: { message: 'That record already exists' } };
+  if (code && badInputCodes[code]) return { status: 400, body: { message: badInputCodes[code] } };
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
+/** The one place errors become responses. Details go to the log, never to the client. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const { status, body, headers } = describe(error);
+  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  else req.log.info({ status, message: body.message }, 'request refused');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.set(headers ?? {});
+  res.status(status).json(body);
+};
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' } satisfies ErrorBody);
+};

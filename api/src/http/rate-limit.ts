@@ -1,0 +1,67 @@
+import { rateLimit, type Options } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { RequestHandler } from 'express';
+import type { Deps } from '../deps.ts';
+
+/**
+ * rate-limit-redis loads its Lua script once at start and keeps a rejected promise if Redis was
+ * down then, so it would never limit again. This store reloads the script after a failure.
+ */
+class RecoveringRedisStore extends RedisStore {
+  override async init(options: Parameters<RedisStore['init']>[0]) {
+    // Redis may still be connecting; the first increment loads the script instead.
+    await super.init(options).catch(() => {});
+  }
+
+  override async increment(key: string) {
+    try {
+      return await super.increment(key);
+    } catch {
+      this.incrementScriptSha = this.loadIncrementScript();
+      return super.increment(key);
+    }
+  }
+}
+
+interface LimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** What the visitor was trying to do, for the 429 message ("login attempts"). */
+  what: string;
+  key?: Options['keyGenerator'];
+}
+
+/** The limits of DESIGN.md section 6. */
+export const limits = {
+  login: { name: 'login', limit: 10, windowMs: 15 * 60_000, what: 'login attempts' },
+  videoPassword: { name: 'video-password', limit: 20, windowMs: 15 * 60_000, what: 'password attempts' },
+  contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },
+  checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
+} satisfies Record<string, LimitRule>;
+
+/**
+ * A Redis-backed limiter shared by every api replica. When Redis cannot be reached the request
+ * goes through: losing a contact would be worse than a short gap in limiting.
+ */
+export function rateLimiter({ redis, config }: Deps, rule: LimitRule): RequestHandler {
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: rule.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    passOnStoreError: true,
+    ...(rule.key ? { keyGenerator: rule.key } : {}),
+    store: new RecoveringRedisStore({
+      prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+    }),
+    handler: (req, res) => {
+      const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const minutes = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000));
+      res.status(429).json({
+        message: `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      });
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+// The one place that reads process.env (enforced by lint). Every name is in DESIGN.md section 8
+// and .env.example; defaults work on a developer machine with local PostgreSQL and Redis.
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const column = z
+  .string()
+  .regex(/^[A-Za-z]{1,3}$/, 'must be a column letter such as A or C')
+  .transform((value) => value.toUpperCase());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optional,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/stagelight'),
+    REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z.string().default('bull'),
+
+    ADMIN_PASSWORD_HASH: optional,
+    ADMIN_PASSWORD: optional,
+    SESSION_SECRET: optional,
+
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_DIR: z.string().default('data/storage'),
+    S3_BUCKET: optional,
+    S3_REGION: z.string().default('ap-southeast-2'),
+    S3_ENDPOINT: optional,
+    S3_FORCE_PATH_STYLE: flag,
+    AWS_ACCESS_KEY_ID: optional,
+    AWS_SECRET_ACCESS_KEY: optional,
+
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_URL: optional.pipe(z.url().optional()),
+    CURRENCY: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/)
+      .default('nzd')
+      .transform((value) => value.toLowerCase()),
+
+    GOOGLE_SHEET_ID: optional,
+    GOOGLE_SHEET_RANGE: z.string().default('A:C'),
+    GOOGLE_SERVICE_ACCOUNT_JSON: optional,
+    GOOGLE_API_KEY: optional,
+    GOOGLE_API_URL: optional.pipe(z.url().optional()),
+    ORDER_LINKS_CSV: optional,
+    SYNC_CRON: optional,
+    SHEET_NAME_COLUMN: column.default('A'),
+    SHEET_LINK_COLUMN: column.default('C'),
+
+    SMTP_URL: optional,
+    MAIL_FROM: z.string().default('Stagelight Studio <bookings@stagelight.example>'),
+    OWNER_EMAIL: z.string().default('owner@stagelight.example'),
+    PUBLIC_CONTACT_EMAIL: optional,
+
+    APP_URL: optional.pipe(z.url().optional()),
+    ANALYTICS_DOMAIN: optional,
+    ANALYTICS_SCRIPT_URL: optional.pipe(z.url().optional()),
+
+    METRICS_TOKEN: optional,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD_HASH'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
+    }
+    if (env.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_PASSWORD is for development only; set ADMIN_PASSWORD_HASH (npm run hash-password)',
+      });
+    }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The development defaults of the admin login and session signing (never used in production). */
+export const DEV_ADMIN_PASSWORD = 'stagelight-admin';
+const DEV_SESSION_SECRET = 'development-session-secret-not-for-production';
+
+export interface Config extends Env {
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+  PUBLIC_CONTACT_EMAIL: string;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty assignment in .env (`PORT=`) means "use the default", as if it were not set.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    ...env,
+    ADMIN_PASSWORD:
+      env.ADMIN_PASSWORD ?? (env.NODE_ENV !== 'production' && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    PUBLIC_URL: publicUrl,
+    PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL ?? env.OWNER_EMAIL,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed once. Entry points call this; libraries take a Config argument. */
+export function loadConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

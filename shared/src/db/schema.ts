@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const uuidKey = () =>
+  text()
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+
+export const portfolioItems = pgTable(
+  'portfolio_items',
+  {
+    id: serial().primaryKey(),
+    imageUrl: text().notNull(),
+    alt: text().notNull(),
+    category: text().notNull(),
+    featured: boolean().notNull().default(false),
+  },
+  (t) => [
+    index('portfolio_items_category_idx').on(t.category, t.id),
+    check('portfolio_items_category_check', sql`${t.category} in ('solo', 'group', 'stage', 'studio', 'hero')`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    description: text().notNull(),
+    // A calendar day, not an instant: it must never shift across time zones.
+    date: date({ mode: 'string' }).notNull(),
+    location: text().notNull(),
+    eventType: text().notNull().default('competition'),
+    imageUrl: text().notNull(),
+    jotformUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_date_idx').on(t.date)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    eventType: text().notNull(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+    // Set by the contact-notification job once the owner has been e-mailed; the sweep looks for nulls.
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('contacts_created_at_idx').on(t.createdAt.desc()),
+    index('contacts_unnotified_idx').on(t.createdAt).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+// The shape connect-pg-simple reads and writes.
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text().primaryKey(),
+    sess: json().notNull(),
+    expire: timestamp({ precision: 6 }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const users = pgTable('users', {
+  id: text().primaryKey(),
+  email: text().unique(),
+  firstName: text(),
+  lastName: text(),
+  profileImageUrl: text(),
+  createdAt: createdAt(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const showcases = pgTable(
+  'showcases',
+  {
+    id: uuidKey(),
+    name: text().notNull(),
+    description: text().notNull(),
+    orderPriority: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('showcases_order_idx').on(t.orderPriority, t.createdAt),
+    check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
+  ],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuidKey(),
+    title: text().notNull(),
+    description: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    showcaseId: text().references(() => showcases.id, { onDelete: 'set null' }),
+    priceCents: integer().notNull().default(0),
+    awsKey: text().notNull(),
+    previewUrl: text(),
+    passwordProtected: boolean().notNull().default(false),
+    // scrypt hash (see password.ts); never the password itself, never sent to a browser.
+    passwordHash: text(),
+    createdAt: createdAt(),
+    views: integer().notNull().default(0),
+    downloads: integer().notNull().default(0),
+  },
+  (t) => [
+    index('videos_showcase_idx').on(t.showcaseId, t.createdAt),
+    check('videos_price_cents_check', sql`${t.priceCents} >= 0`),
+    check('videos_counters_check', sql`${t.views} >= 0 and ${t.downloads} >= 0`),
+    check('videos_protected_password_check', sql`not ${t.passwordProtected} or ${t.passwordHash} is not null`),
+  ],
+);
+
+export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];
+
+/** One row per checkout (Stripe Checkout Session or an offline order the owner records). */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuidKey(),
+    checkoutSessionId: text().unique(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'restrict' }),
+    buyerName: text().notNull(),
+    buyerEmail: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    status: text({ enum: purchaseStatuses }).notNull().default('pending'),
+    source: text({ enum: ['stripe', 'offline'] })
+      .notNull()
+      .default('stripe'),
+    paymentIntentId: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('purchases_created_at_idx').on(t.createdAt.desc()),
+    index('purchases_video_idx').on(t.videoId),
+    check('purchases_amount_check', sql`${t.amountCents} >= 0`),
+    check(
+      'purchases_status_check',
+      sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'expired')`,
+    ),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuidKey(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'restrict' }),
+    purchaseId: text().references(() => purchases.id, { onDelete: 'restrict' }),
+    amountCents: integer().notNull(),
+    currency: text().notNull().default('nzd'),
+    customerEmail: text().notNull(),
+    // The payment intent (or offline_<uuid>): one sale per payment, whatever retries happen.
+    transactionId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_transaction_id_key').on(t.transactionId),
+    index('sales_created_at_idx').on(t.createdAt.desc()),
+    check('sales_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Stripe events already handled, so a redelivery is acknowledged without work. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  processedAt: createdAt(),
+});
+
+export const videoStatKinds = ['view', 'download'] as const;
+export type VideoStatKind = (typeof videoStatKinds)[number];
+
+/**
+ * Outbox of view/download events. The api inserts one row per event; the count-video-stat job
+ * applies every unapplied row to the counters in one statement, so nothing is lost or doubled.
+ */
+export const videoStatEvents = pgTable(
+  'video_stat_events',
+  {
+    id: uuidKey(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    kind: text({ enum: videoStatKinds }).notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('video_stat_events_unapplied_idx').on(t.createdAt).where(sql`${t.appliedAt} is null`),
+    check('video_stat_events_kind_check', sql`${t.kind} in ('view', 'download')`),
+  ],
+);
+
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: serial().primaryKey(),
+    jobId: text(),
+    trigger: text({ enum: ['admin', 'schedule', 'cli'] }).notNull(),
+    status: text({ enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    startedAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+    result: jsonb(),
+    failureReason: text(),
+  },
+  (t) => [index('sync_runs_started_at_idx').on(t.startedAt.desc())],
+);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Every job the worker runs: its queue name (DESIGN.md section 8) and payload schema.
+ * Payloads carry ids, never whole records: handlers reload current state.
+ * A capability adds its job here together with its handler in worker/src/jobs/.
+ */
+export const jobPayloadSchemas = {
+  'count-video-stat': z.object({
+    // The outbox row that triggered this run; absent for the periodic sweep.
+    eventId: z.uuid().optional(),
+  }),
+} as const;
+
+export type JobName = keyof typeof jobPayloadSchemas;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloadSchemas)[N]>;
+export const jobNames = Object.keys(jobPayloadSchemas) as JobName[];
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(jobPayloadSchemas, value);
+}
+
+/** What a handler reports: it did the work, or there was nothing to do (already done, gone). */
+export type JobOutcome = 'done' | 'skipped' | { status: 'done' | 'skipped'; [key: string]: unknown };

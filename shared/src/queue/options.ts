@@ -1,0 +1,35 @@
+import type { JobsOptions } from 'bullmq';
+import type { JobName, JobPayload } from './jobs.ts';
+
+interface JobPolicy<N extends JobName> {
+  attempts: number;
+  backoff: JobsOptions['backoff'];
+  /** Deterministic where the job must happen once per cause; no ':' and no bare integers (BullMQ rules). */
+  jobId?: (payload: JobPayload<N>) => string | undefined;
+}
+
+const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
+
+export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
+  'count-video-stat': {
+    attempts: 10,
+    backoff: retryWithBackoff,
+    jobId: (payload) => (payload.eventId ? `stat-${payload.eventId}` : undefined),
+  },
+};
+
+// Keep enough history for the admin jobs screen without letting Redis grow without bound.
+export const defaultJobOptions: JobsOptions = {
+  removeOnComplete: { age: 7 * 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 30 * 24 * 3600, count: 5_000 },
+};
+
+export function jobOptions<N extends JobName>(name: N, payload: JobPayload<N>): JobsOptions {
+  const policy = jobPolicies[name];
+  return {
+    ...defaultJobOptions,
+    attempts: policy.attempts,
+    backoff: policy.backoff,
+    jobId: policy.jobId?.(payload),
+  };
+}

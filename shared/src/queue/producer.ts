@@ -1,0 +1,42 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { jobPayloadSchemas, type JobName, type JobPayload } from './jobs.ts';
+import { jobOptions } from './options.ts';
+
+export interface QueuedJob {
+  jobId: string;
+  queue: JobName;
+}
+
+export interface Producer {
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>): Promise<QueuedJob>;
+  queue(name: JobName): Queue;
+  close(): Promise<void>;
+}
+
+/** Queues share one Redis connection; each job name is its own queue (DESIGN.md section 4). */
+export function createProducer(connection: Redis, prefix: string): Producer {
+  const queues = new Map<JobName, Queue>();
+
+  function queue(name: JobName): Queue {
+    let found = queues.get(name);
+    if (!found) {
+      found = new Queue(name, { connection, prefix });
+      found.on('error', () => {});
+      queues.set(name, found);
+    }
+    return found;
+  }
+
+  return {
+    queue,
+    async enqueue(name, payload) {
+      const parsed = jobPayloadSchemas[name].parse(payload) as JobPayload<typeof name>;
+      const job = await queue(name).add(name, parsed, jobOptions(name, parsed));
+      return { jobId: job.id!, queue: name };
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+// Insert shapes of SPEC.md section 3, shared by api validation and web forms. Browser-safe.
+
+export const portfolioCategories = ['solo', 'group', 'stage', 'studio'] as const;
+export const portfolioCategorySchema = z.enum(portfolioCategories);
+export type PortfolioCategory = z.infer<typeof portfolioCategorySchema>;
+
+export const insertPortfolioItemSchema = z.object({
+  imageUrl: z.string().trim().min(1).max(2_000),
+  alt: z.string().trim().min(1).max(500),
+  category: z.enum([...portfolioCategories, 'hero']),
+  featured: z.boolean().default(false),
+});
+export type InsertPortfolioItem = z.infer<typeof insertPortfolioItemSchema>;
+
+const required = (label: string, max = 500) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2_000)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'Enter a full http(s) link');
+
+/** A calendar day. Accepts yyyy-MM-dd or anything Date parses; stored as yyyy-MM-dd. */
+export const calendarDateSchema = z
+  .union([z.string(), z.date()], { error: 'Please enter a valid date' })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) {
+      const day = value.trim();
+      if (!Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return day;
+    } else {
+      const date = typeof value === 'string' ? new Date(value) : value;
+      if (!Number.isNaN(date.getTime())) return date.toISOString().slice(0, 10);
+    }
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+    return z.NEVER;
+  });
+
+export const insertEventSchema = z.object({
+  title: required('Title', 200),
+  description: required('Description', 5_000),
+  date: calendarDateSchema,
+  location: required('Location', 200),
+  eventType: required('Event type', 100).default('competition'),
+  imageUrl: required('Image', 2_000),
+  jotformUrl: z
+    .union([httpUrl, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type InsertEvent = z.input<typeof insertEventSchema>;
+
+export const contactEventTypes = [
+  { value: 'dance-competition', label: 'Dance Competition' },
+  { value: 'stage-performance', label: 'Stage Performance' },
+  { value: 'stage-show', label: 'Stage Show' },
+  { value: 'recital', label: 'Recital' },
+  { value: 'videography', label: 'Videography Services' },
+  { value: 'photo-video-package', label: 'Photography & Videography Package' },
+  { value: 'private-session', label: 'Private Session' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ContactEventType = (typeof contactEventTypes)[number]['value'];
+const contactEventTypeValues = contactEventTypes.map((type) => type.value) as [
+  ContactEventType,
+  ...ContactEventType[],
+];
+
+export const CONTACT_MESSAGE_MAX = 5_000;
+
+export const insertContactSchema = z.object({
+  firstName: required('First name', 100),
+  lastName: required('Last name', 100),
+  email: z.email({ error: 'Enter a valid email address' }).max(320),
+  eventType: z
+    .union([z.enum(contactEventTypeValues), z.literal('')])
+    .optional()
+    .transform((value): ContactEventType => value || 'other'),
+  message: required('Message', CONTACT_MESSAGE_MAX),
+});
+export type InsertContact = z.input<typeof insertContactSchema>;
+
+export const insertShowcaseSchema = z.object({
+  name: required('Name', 200),
+  description: required('Description', 2_000),
+  orderPriority: z.number().int('Order must be a whole number').min(0, 'Order must be 0 or more').max(1_000_000).default(0),
+});
+export const updateShowcaseSchema = insertShowcaseSchema.partial();
+export type InsertShowcase = z.input<typeof insertShowcaseSchema>;
+
+const videoFields = {
+  title: required('Title', 200),
+  description: required('Description', 5_000),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
+  showcaseId: z.string().trim().min(1).max(100).nullable().default(null),
+  priceCents: z
+    .number({ error: 'Price must be a number of cents' })
+    .int('Price must be a whole number of cents')
+    .min(0, 'Price must be 0 or more')
+    .max(10_000_000),
+  previewUrl: z.string().trim().max(2_000).nullable().default(null),
+  passwordProtected: z.boolean().default(false),
+  password: z.string().min(1).max(200).nullable().default(null),
+};
+
+/** The video insert omits id, createdAt, views and downloads (SPEC.md section 3). */
+export const insertVideoSchema = z.object({
+  ...videoFields,
+  awsKey: required('Storage key', 1_000),
+});
+export const updateVideoSchema = z.object(videoFields).partial();
+export type InsertVideo = z.input<typeof insertVideoSchema>;
+
+export const checkoutRequestSchema = z.object({
+  videoId: z.string().trim().min(1).max(100),
+  customerEmail: z.email({ error: 'Enter a valid email address' }).max(320),
+  customerName: required('Name', 200),
+  verificationToken: z.string().max(2_000).optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

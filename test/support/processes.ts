@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './services.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+function run(entry: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export interface RunningApi extends RunningProcess {
+  url: string;
+}
+
+/** The real api process on a free port; resolves once /healthz answers. */
+export async function startApi(env: Record<string, string>): Promise<RunningApi> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = run('api/src/index.ts', { PUBLIC_URL: url, ...env, PORT: String(port) });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { ...proc, url };
+    if (Date.now() > deadline) {
+      await proc.stop('SIGKILL');
+      throw new Error(`api did not start:\n${proc.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The real worker process; resolves once it logged that its queues are running. */
+export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
+  const proc = run('worker/src/index.ts', { ...env, LOG_LEVEL: 'info' });
+  const deadline = Date.now() + 20_000;
+  while (!proc.output().includes('worker started')) {
+    if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
+    if (Date.now() > deadline) {
+      await proc.stop('SIGKILL');
+      throw new Error(`worker did not start:\n${proc.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return proc;
+}

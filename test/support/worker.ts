@@ -1,0 +1,52 @@
+import { QueueEvents, type Worker } from 'bullmq';
+import { createLogger } from '@app/shared/logger';
+import { createProducer, createRedis, type Producer } from '@app/shared/queue';
+import { createStorage } from '@app/shared/storage';
+import { createMailer } from '../../worker/src/clients/mailer.ts';
+import type { HandlerMap } from '../../worker/src/context.ts';
+import { handlers as realHandlers } from '../../worker/src/handlers.ts';
+import { startWorkers } from '../../worker/src/worker.ts';
+import type { TestEnv } from './test-env.ts';
+
+export interface TestWorker {
+  producer: Producer;
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+/** The worker's real queue code in this process, on the test file's prefix; handlers can be swapped. */
+export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}): TestWorker {
+  const connection = createRedis(env.config.REDIS_URL, 'worker');
+  const producer = createProducer(connection, env.config.QUEUE_PREFIX);
+  const logger = createLogger({ name: 'worker-test', level: 'silent' });
+  const mailer = createMailer(env.config, logger);
+  const workers = startWorkers(
+    { config: env.config, db: env.database.db, logger, producer, mailer, storage: createStorage(env.config) },
+    { ...realHandlers, ...handlers } as HandlerMap,
+    { connection, prefix: env.config.QUEUE_PREFIX },
+  );
+  return {
+    producer,
+    workers,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await producer.close();
+      connection.disconnect();
+      mailer.close();
+    },
+  };
+}
+
+/** Resolves when every job of the queue has finished (nothing waiting, active or delayed). */
+export async function drain(producer: Producer, name: Parameters<Producer['queue']>[0], timeoutMs = 20_000) {
+  const queue = producer.queue(name);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    if (Object.values(counts).every((count) => count === 0)) return;
+    if (Date.now() > deadline) throw new Error(`queue ${name} did not drain: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export { QueueEvents };

@@ -1,0 +1,24 @@
+import type { Job } from 'bullmq';
+import type { Config } from '@app/shared/config';
+import type { Db } from '@app/shared/db';
+import type { Logger } from '@app/shared/logger';
+import type { JobName, JobOutcome, JobPayload, Producer } from '@app/shared/queue';
+import type { Storage } from '@app/shared/storage';
+import type { Mailer } from './clients/mailer.ts';
+
+/** What every handler receives besides its parsed payload. */
+export interface WorkerContext {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  producer: Producer;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+export type JobHandler<N extends JobName> = (
+  payload: JobPayload<N>,
+  context: WorkerContext & { job: Job },
+) => Promise<JobOutcome>;
+
+export type HandlerMap = { [N in JobName]: JobHandler<N> };

@@ -1,0 +1,7 @@
+import type { HandlerMap } from './context.ts';
+import { countVideoStat } from './jobs/count-video-stat.ts';
+
+/** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
+export const handlers: HandlerMap = {
+  'count-video-stat': countVideoStat,
+};

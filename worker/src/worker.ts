@@ -1,0 +1,35 @@
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { defaultJobOptions, jobNames, jobPolicies, type JobName } from '@app/shared/queue';
+import type { HandlerMap, WorkerContext } from './context.ts';
+import { createProcessor } from './processor.ts';
+
+const concurrency: Partial<Record<JobName, number>> = {
+  'count-video-stat': 4,
+};
+
+/** Starts one BullMQ worker per queue. */
+export function startWorkers(
+  context: WorkerContext,
+  handlers: HandlerMap,
+  options: { connection: Redis; prefix: string },
+): Worker[] {
+  return jobNames.map((name) => {
+    const worker = new Worker(name, createProcessor(name, handlers, context), {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: concurrency[name] ?? 2,
+      removeOnComplete: defaultJobOptions.removeOnComplete as { age: number; count: number },
+      removeOnFail: defaultJobOptions.removeOnFail as { age: number; count: number },
+    });
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const attempts = job.opts.attempts ?? jobPolicies[name].attempts;
+      if (job.attemptsMade >= attempts || error.name === 'UnrecoverableError') {
+        context.logger.error({ job: name, jobId: job.id, err: error }, 'job failed for good');
+      }
+    });
+    worker.on('error', (error) => context.logger.warn({ err: error, queue: name }, 'worker connection error'));
+    return worker;
+  });
+}
