@@ -1,0 +1,269 @@
+// Demo content for a fresh install: generated pictures, a portfolio, competitions, showcases and videos
+// (with a small playable sample). Each table group is seeded only while it is empty, so running this
+// again, or on a database the owner has filled, changes nothing.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@app/shared/config';
+import { createDatabase, events, portfolioItems, showcases, videos } from '@app/shared/db';
+import { hashPassword } from '@app/shared/password';
+import { createStorage } from '@app/shared/storage';
+import { renderScene, sceneJpeg } from './seed/images.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const publicImagesDir = path.join(root, 'web/public-images');
+
+const portfolioPlan = [
+  { category: 'solo', count: 15, dancers: 1, hue: 38, label: 'Solo' },
+  { category: 'group', count: 10, dancers: 5, hue: 300, label: 'Group' },
+  { category: 'stage', count: 9, dancers: 3, hue: 205, label: 'Stage' },
+  { category: 'studio', count: 8, dancers: 1, hue: 18, label: 'Studio' },
+] as const;
+
+const altText: Record<string, string[]> = {
+  solo: [
+    'Soloist in an arabesque under a warm spotlight',
+    'Contemporary soloist mid-leap',
+    'Lyrical solo reaching upward',
+  ],
+  group: [
+    'Jazz troupe in a synchronised leap',
+    'Group of dancers in formation on stage',
+    'Hip hop crew finishing their routine',
+  ],
+  stage: [
+    'Full stage with coloured lighting during a recital',
+    'Ensemble on stage in a musical theatre number',
+    'Curtain call at a stage show',
+  ],
+  studio: [
+    'Studio portrait of a dancer in a turn',
+    'Studio session with a ballerina on pointe',
+    'Studio shot of a contemporary pose',
+  ],
+};
+
+function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function ensureImages(): Promise<void> {
+  const jobs: Array<Promise<void>> = [
+    renderScene(path.join(publicImagesDir, 'hero/stage-hero.jpg'), {
+      width: 1920,
+      height: 1080,
+      seed: 11,
+      dancers: 1,
+      hue: 40,
+    }),
+  ];
+  for (const plan of portfolioPlan) {
+    for (let index = 1; index <= plan.count; index++) {
+      jobs.push(
+        renderScene(
+          path.join(publicImagesDir, `portfolio/${plan.category}-${String(index).padStart(2, '0')}.jpg`),
+          {
+            width: 1600,
+            height: 1067,
+            seed: index * 7 + plan.hue,
+            dancers: plan.dancers,
+            hue: (plan.hue + index * 23) % 360,
+            studio: plan.category === 'studio',
+          },
+        ),
+      );
+    }
+  }
+  for (let index = 1; index <= 9; index++) {
+    jobs.push(
+      renderScene(path.join(publicImagesDir, `attached_assets/event-${String(index).padStart(2, '0')}.jpg`), {
+        width: 1200,
+        height: 800,
+        seed: index * 13,
+        dancers: (index % 4) + 1,
+        hue: (index * 40) % 360,
+      }),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { db, pool } = createDatabase(config.DATABASE_URL, { max: 2 });
+  const storage = createStorage(config);
+  const seeded: string[] = [];
+  try {
+    await ensureImages();
+
+    if ((await db.$count(portfolioItems)) === 0) {
+      const rows: Array<typeof portfolioItems.$inferInsert> = [
+        {
+          imageUrl: '/api/images/hero/stage-hero.jpg',
+          alt: 'Dancer in a spotlight on a dark stage',
+          category: 'hero',
+          featured: true,
+        },
+      ];
+      for (const plan of portfolioPlan) {
+        for (let index = 1; index <= plan.count; index++) {
+          const alts = altText[plan.category]!;
+          rows.push({
+            imageUrl: `/api/images/portfolio/${plan.category}-${String(index).padStart(2, '0')}.jpg`,
+            alt: alts[index % alts.length]!,
+            category: plan.category,
+            featured: index <= 2,
+          });
+        }
+      }
+      await db.insert(portfolioItems).values(rows);
+      seeded.push(`${rows.length} portfolio images`);
+    }
+
+    if ((await db.$count(events)) === 0) {
+      const rows: Array<typeof events.$inferInsert> = [
+        {
+          title: 'Canterbury Dance Festival',
+          description:
+            'Solo, duo and group sections across ballet, jazz, contemporary and hip hop. Photos on the app within minutes of each section.',
+          date: dayFromToday(21),
+          location: 'Isaac Theatre Royal, Christchurch',
+          eventType: 'competition',
+          imageUrl: '/api/images/attached_assets/event-01.jpg',
+          jotformUrl: 'https://form.jotform.com/demo/canterbury-dance-festival',
+        },
+        {
+          title: 'Marlborough Performing Arts Competition',
+          description:
+            'Three days of dance and stage sections at the ASB Theatre. Prebook your photos and videos with no upfront cost.',
+          date: dayFromToday(48),
+          location: 'ASB Theatre Marlborough, Blenheim',
+          eventType: 'competition',
+          imageUrl: '/api/images/attached_assets/event-02.jpg',
+          jotformUrl: 'https://form.jotform.com/demo/marlborough-performing-arts',
+        },
+        {
+          title: 'Wellington Jazz & Tap Championships',
+          description: 'Jazz, tap and musical theatre sections for all ages.',
+          date: dayFromToday(83),
+          location: 'Michael Fowler Centre, Wellington',
+          eventType: 'competition',
+          imageUrl: '/api/images/attached_assets/event-03.jpg',
+          jotformUrl: 'https://form.jotform.com/demo/wellington-jazz-tap',
+        },
+        {
+          title: 'Auckland Contemporary Dance Cup',
+          description: 'Contemporary and lyrical solos and troupes. Bookings open soon.',
+          date: dayFromToday(124),
+          location: 'Bruce Mason Centre, Auckland',
+          eventType: 'competition',
+          imageUrl: '/api/images/attached_assets/event-04.jpg',
+          jotformUrl: null,
+        },
+        {
+          title: 'Christchurch Ballet Recital',
+          description: 'End-of-year recital photography and multi-camera video.',
+          date: dayFromToday(160),
+          location: 'Christchurch Town Hall',
+          eventType: 'recital',
+          imageUrl: '/api/images/attached_assets/event-05.jpg',
+          jotformUrl: null,
+        },
+      ];
+      await db.insert(events).values(rows);
+      seeded.push(`${rows.length} events`);
+    }
+
+    if ((await db.$count(videos)) === 0 && (await db.$count(showcases)) === 0) {
+      const sampleKey = 'videos/sample-performance.mp4';
+      if (!(await storage.head(sampleKey))) {
+        const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
+        await storage.put(sampleKey, sample, 'video/mp4');
+      }
+      const [festival, marlborough] = await db
+        .insert(showcases)
+        .values([
+          {
+            name: 'Canterbury Dance Festival 2026',
+            description: 'Highlights and full sections from this year’s festival.',
+            orderPriority: 0,
+          },
+          {
+            name: 'Marlborough Stage Showcase',
+            description: 'Recitals and stage shows from the top of the South.',
+            orderPriority: 1,
+          },
+        ])
+        .returning();
+      const demo = [
+        {
+          slug: 'solo-highlights',
+          title: 'Solo Highlights Reel',
+          description: 'Two minutes of the best solo moments from the festival.',
+          tags: ['solo', 'highlights', 'free'],
+          showcaseId: festival!.id,
+          priceCents: 0,
+          password: null,
+          hue: 40,
+        },
+        {
+          slug: 'senior-contemporary',
+          title: 'Senior Contemporary Group',
+          description: 'The full senior contemporary group section, multi-camera.',
+          tags: ['contemporary', 'group', 'senior'],
+          showcaseId: festival!.id,
+          priceCents: 2500,
+          password: null,
+          hue: 300,
+        },
+        {
+          slug: 'junior-ballet-recital',
+          title: 'Junior Ballet Recital',
+          description: 'The complete junior ballet recital, filmed with five cameras.',
+          tags: ['ballet', 'recital', 'junior'],
+          showcaseId: marlborough!.id,
+          priceCents: 1500,
+          password: 'recital2026',
+          hue: 205,
+        },
+        {
+          slug: 'studio-open-day',
+          title: 'Studio Open Day Teaser',
+          description: 'A short teaser from the studio open day, for families of the studio.',
+          tags: ['studio', 'teaser'],
+          showcaseId: null,
+          priceCents: 0,
+          password: 'openday',
+          hue: 18,
+        },
+      ];
+      for (const [index, video] of demo.entries()) {
+        const previewKey = `previews/${video.slug}.jpg`;
+        await storage.put(
+          previewKey,
+          await sceneJpeg({ width: 960, height: 540, seed: index + 3, dancers: index + 1, hue: video.hue }),
+          'image/jpeg',
+        );
+        await db.insert(videos).values({
+          title: video.title,
+          description: video.description,
+          tags: video.tags,
+          showcaseId: video.showcaseId,
+          priceCents: video.priceCents,
+          awsKey: sampleKey,
+          previewUrl: previewKey,
+          passwordProtected: video.password !== null,
+          passwordHash: video.password ? await hashPassword(video.password) : null,
+        });
+      }
+      seeded.push(`2 showcases and ${demo.length} videos (protected demo passwords: recital2026, openday)`);
+    }
+    console.info(
+      seeded.length ? `Seeded ${seeded.join(', ')}.` : 'Demo content already present; nothing seeded.',
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
+await main();

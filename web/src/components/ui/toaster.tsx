@@ -1,0 +1,44 @@
+import { Toast } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store.ts';
+
+const variants = {
+  default: 'border-stage-600 bg-stage-800 text-zinc-100',
+  success: 'border-emerald-500/40 bg-emerald-950 text-emerald-50',
+  destructive: 'border-curtain-500/60 bg-red-950 text-red-50',
+};
+
+/** The notification region; F8 moves focus to it (Radix's default hotkey). */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+      {toasts.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          className={cn(
+            'relative grid gap-1 rounded-lg border p-4 pr-10 shadow-2xl data-[state=closed]:hidden',
+            variants[item.variant ?? 'default'],
+          )}
+          data-testid="toast"
+        >
+          <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+          {item.description && <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>}
+          <Toast.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 rounded p-1 opacity-70 transition hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,20 @@
+/** Runtime settings the api writes into the page (never secrets): see api/src/web.ts. */
+export interface PublicConfig {
+  appUrl?: string;
+  contactEmail?: string;
+  analyticsDomain?: string;
+  analyticsScriptUrl?: string;
+}
+
+let cached: PublicConfig | undefined;
+
+export function publicConfig(): PublicConfig {
+  if (cached) return cached;
+  const element = document.getElementById('public-config');
+  try {
+    cached = element?.textContent ? (JSON.parse(element.textContent) as PublicConfig) : {};
+  } catch {
+    cached = {};
+  }
+  return cached;
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+// In development the api (port 3000) answers /api and /admin/queues; vite serves the app.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  // Only VITE_-prefixed names could reach the bundle; we use none (runtime config comes from the page).
+  envPrefix: 'VITE_PUBLIC_',
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/admin/queues': 'http://127.0.0.1:3000',
+      '/robots.txt': 'http://127.0.0.1:3000',
+    },
+  },
+});
