@@ -27,8 +27,9 @@ function enumerateRoutes(router: Router): RouteEntry[] {
   const found: RouteEntry[] = [];
   for (const layer of (router as unknown as { stack: Array<Record<string, any>> }).stack) {
     if (layer.route) {
-      const paths: string[] = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) {
+      const paths: unknown[] = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      // A RegExp route (the web app's page fallback) is listed by its source text.
+      for (const path of paths.map(String)) {
         for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path });
       }
     } else if (layer.handle?.stack && layer.matchers?.[0]?.('/') !== false && !layer.path) {
