@@ -180,7 +180,7 @@ async function main(): Promise<void> {
         const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
         await storage.put(sampleKey, sample, 'video/mp4');
       }
-      const [festival, marlborough] = await db
+      const [festival, marlborough, studio] = await db
         .insert(showcases)
         .values([
           {
@@ -192,6 +192,11 @@ async function main(): Promise<void> {
             name: 'Marlborough Stage Showcase',
             description: 'Recitals and stage shows from the top of the South.',
             orderPriority: 1,
+          },
+          {
+            name: 'Studio Sessions',
+            description: 'Short films made in the studio with individual dancers.',
+            orderPriority: 2,
           },
         ])
         .returning();
@@ -236,12 +241,28 @@ async function main(): Promise<void> {
           password: 'openday',
           hue: 18,
         },
+        {
+          slug: 'contemporary-studio-film',
+          title: 'Contemporary Solo Studio Film',
+          description: 'A cinematic studio film of a contemporary solo, graded and scored.',
+          tags: ['contemporary', 'solo', 'studio'],
+          showcaseId: studio!.id,
+          priceCents: 900,
+          password: null,
+          hue: 160,
+        },
       ];
       for (const [index, video] of demo.entries()) {
         const previewKey = `previews/${video.slug}.jpg`;
         await storage.put(
           previewKey,
-          await sceneJpeg({ width: 960, height: 540, seed: index + 3, dancers: index + 1, hue: video.hue }),
+          await sceneJpeg({
+            width: 960,
+            height: 540,
+            seed: index + 3,
+            dancers: (index % 4) + 1,
+            hue: video.hue,
+          }),
           'image/jpeg',
         );
         await db.insert(videos).values({
@@ -256,7 +277,7 @@ async function main(): Promise<void> {
           passwordHash: video.password ? await hashPassword(video.password) : null,
         });
       }
-      seeded.push(`2 showcases and ${demo.length} videos (protected demo passwords: recital2026, openday)`);
+      seeded.push(`3 showcases and ${demo.length} videos (protected demo passwords: recital2026, openday)`);
     }
     console.info(
       seeded.length ? `Seeded ${seeded.join(', ')}.` : 'Demo content already present; nothing seeded.',

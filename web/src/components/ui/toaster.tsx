@@ -29,7 +29,9 @@ export function Toaster() {
           data-testid="toast"
         >
           <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
-          {item.description && <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>}
+          {item.description && (
+            <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+          )}
           <Toast.Close
             aria-label="Close"
             className="absolute top-3 right-3 rounded p-1 opacity-70 transition hover:opacity-100"

@@ -1,0 +1,32 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const field =
+  'w-full rounded-lg border border-stage-600 bg-stage-950/60 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 ' +
+  'focus:border-spotlight-400 focus:outline-none focus:ring-2 focus:ring-spotlight-400/30 disabled:opacity-50 aria-[invalid=true]:border-curtain-500';
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input className={cn(field, 'h-10', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea className={cn(field, 'min-h-28', className)} {...props} />;
+}
+
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select className={cn(field, 'h-10', className)} {...props} />;
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('mb-1.5 block text-sm font-medium text-zinc-200', className)} {...props} />;
+}
+
+/** A field's validation message, announced to screen readers. */
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-300">
+      {message}
+    </p>
+  );
+}
