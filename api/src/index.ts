@@ -25,9 +25,10 @@ async function shutdown(signal: string) {
     deps.logger.error('shutdown took too long; exiting');
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
-  // Stop taking connections, let in-flight requests finish, then close pools.
+  // Stop taking connections, let in-flight requests finish, then close pools. Keep-alive connections
+  // become idle one by one as their last response goes out; close each as soon as it does.
   server.close();
-  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 50).unref();
   await new Promise<void>((resolve) => server.on('close', resolve));
   await closeDeps(deps);
   process.exit(0);
