@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, videoStatEvents } from '@app/shared/db';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker } from '../support/processes.ts';
+import { startApi, startWorker, type RunningProcess } from '../support/processes.ts';
 import { createVideo } from '../support/factories.ts';
 
 let env: TestEnv;
 let producer: Producer;
 let redis: ReturnType<typeof createRedis>;
+// Stopped in afterAll too, so a failing assertion never leaves a process running.
+const started: RunningProcess[] = [];
 
 beforeAll(async () => {
   env = await createTestEnv();
@@ -19,6 +21,7 @@ beforeAll(async () => {
   producer = createProducer(redis, env.config.QUEUE_PREFIX);
 });
 afterAll(async () => {
+  await Promise.all(started.map((process) => process.stop('SIGKILL')));
   await producer?.close();
   redis?.disconnect();
   await env?.cleanup();
@@ -27,6 +30,7 @@ afterAll(async () => {
 describe('SIGTERM under load', () => {
   it('lets the api answer every request it accepted, then exit 0 within 10 s', async () => {
     const api = await startApi(env.env);
+    started.push(api);
     const { port } = new URL(api.url);
     // Requests whose headers the server has read but whose bodies are still arriving: in flight for sure.
     const body = JSON.stringify({ videoId: 'x', password: 'y'.repeat(2_000) });
@@ -80,6 +84,7 @@ describe('SIGTERM under load', () => {
       );
 
       const first = await startWorker(env.env);
+    started.push(first);
       await expect
         .poll(() => queue.getCompletedCount(), { timeout: 20_000, interval: 20 })
         .toBeGreaterThan(0);
@@ -89,6 +94,7 @@ describe('SIGTERM under load', () => {
       expect(await queue.getActiveCount()).toBe(0);
 
       const second = await startWorker(env.env);
+    started.push(second);
       const unfinished = async () => {
         // Not 'delayed': the sweep's next scheduled run waits there.
       const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'failed');
