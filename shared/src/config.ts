@@ -70,6 +70,7 @@ const envSchema = z
     ANALYTICS_SCRIPT_URL: optional.pipe(z.url().optional()),
 
     METRICS_TOKEN: optional,
+    JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

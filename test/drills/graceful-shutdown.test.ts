@@ -84,7 +84,7 @@ describe('SIGTERM under load', () => {
       );
 
       const first = await startWorker(env.env);
-    started.push(first);
+      started.push(first);
       await expect
         .poll(() => queue.getCompletedCount(), { timeout: 20_000, interval: 20 })
         .toBeGreaterThan(0);
@@ -94,10 +94,10 @@ describe('SIGTERM under load', () => {
       expect(await queue.getActiveCount()).toBe(0);
 
       const second = await startWorker(env.env);
-    started.push(second);
+      started.push(second);
       const unfinished = async () => {
         // Not 'delayed': the sweep's next scheduled run waits there.
-      const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'failed');
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'failed');
         return Object.values(counts).reduce((sum, count) => sum + count, 0);
       };
       await expect.poll(unfinished, { timeout: 60_000 }).toBe(0);

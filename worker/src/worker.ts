@@ -19,6 +19,9 @@ export function startWorkers(
       connection: options.connection,
       prefix: options.prefix,
       concurrency: concurrency[name] ?? 2,
+      // A crashed worker's jobs count as stalled, and go back to the queue, once its lock lapses.
+      lockDuration: context.config.JOB_LOCK_MS,
+      stalledInterval: context.config.JOB_LOCK_MS,
       removeOnComplete: defaultJobOptions.removeOnComplete as { age: number; count: number },
       removeOnFail: defaultJobOptions.removeOnFail as { age: number; count: number },
     });
