@@ -9,6 +9,9 @@ import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { adminAuthRoutes, registerLogout } from './features/admin/admin-auth.routes.ts';
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
+import { imageRoutes } from './features/images/images.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -24,20 +27,26 @@ export function createApp(deps: Deps): express.Express {
     pinoHttp({
       logger: deps.logger,
       genReqId: (req, res) => {
-        const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id']) || randomUUID();
+        const id =
+          (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id']) || randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  const analytics = deps.config.ANALYTICS_SCRIPT_URL
+    ? [new URL(deps.config.ANALYTICS_SCRIPT_URL).origin]
+    : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
+          'script-src': ["'self'", ...analytics],
+          // Event images may be any https link the owner types in.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...analytics],
         },
       },
     }),
@@ -48,14 +57,18 @@ export function createApp(deps: Deps): express.Express {
 
   app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
   app.use(adminAuthRoutes(deps));
+  app.use(imageRoutes(deps));
+  app.use(contentRoutes(deps));
+  app.use(contactRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
   registerJobRoutes(admin, deps);
+  registerAdminContactRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);
-  app.use(webRoutes());
+  app.use(webRoutes(deps.config));
   app.use(errorHandler);
   return app;
 }

@@ -14,7 +14,10 @@ export interface Deps extends Database {
   storage: Storage;
 }
 
-export function createDeps(config: Config, logger = createLogger({ name: 'api', level: config.LOG_LEVEL })): Deps {
+export function createDeps(
+  config: Config,
+  logger = createLogger({ name: 'api', level: config.LOG_LEVEL }),
+): Deps {
   const database = createDatabase(config.DATABASE_URL, { max: 20 });
   const redis = createRedis(config.REDIS_URL, 'client');
   return {

@@ -34,6 +34,8 @@ const envSchema = z
 
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().default('data/storage'),
+    IMAGES_DIR: z.string().default('web/public-images'),
+    IMAGE_CACHE_DIR: z.string().default('data/image-cache'),
     S3_BUCKET: optional,
     S3_REGION: z.string().default('ap-southeast-2'),
     S3_ENDPOINT: optional,

@@ -13,7 +13,10 @@ export interface TestApp {
 
 /** The real api application on the test file's own database and queue prefix. */
 export function createTestApp(testEnv: TestEnv): TestApp {
-  const deps = createDeps(testEnv.config, createLogger({ name: 'api-test', level: 'silent' }));
+  const deps = createDeps(
+    testEnv.config,
+    createLogger({ name: 'api-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
   return { app: createApp(deps), deps, close: () => closeDeps(deps) };
 }
 

@@ -15,7 +15,11 @@ export default async function globalSetup(): Promise<void> {
       { cause: error },
     );
   }
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -36,7 +40,8 @@ export default async function globalSetup(): Promise<void> {
       "select datname from pg_database where datname like 'stagelight_test_%' and datname <> $1",
       [TEMPLATE_DATABASE],
     );
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of stale.rows)
+      await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.query(`drop database if exists "${TEMPLATE_DATABASE}" with (force)`);
     await admin.query(`create database "${TEMPLATE_DATABASE}"`);
   } finally {

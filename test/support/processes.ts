@@ -45,7 +45,10 @@ export async function startApi(env: Record<string, string>): Promise<RunningApi>
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { ...proc, url };
     if (Date.now() > deadline) {
       await proc.stop('SIGKILL');

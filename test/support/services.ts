@@ -1,6 +1,7 @@
 import net from 'node:net';
 
-export const TEST_DATABASE_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_DATABASE_ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEMPLATE_DATABASE = 'stagelight_test_template';
 

@@ -17,6 +17,8 @@ export function schedulesFor(_config: Config): Array<Schedule<JobName>> {
   return [
     // Applies view/download events whose queued job Redis never received (an outage).
     { id: 'count-video-stat-sweep', job: 'count-video-stat', every: 60_000, payload: {} },
+    // Notifies the owner of contacts saved while Redis was unreachable.
+    { id: 'contact-notification-sweep', job: 'contact-notification', every: 60_000, payload: {} },
   ];
 }
 

@@ -30,7 +30,8 @@ function enumerateRoutes(router: Router): RouteEntry[] {
       const paths: unknown[] = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       // A RegExp route (the web app's page fallback) is listed by its source text.
       for (const path of paths.map(String)) {
-        for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path });
+        for (const method of Object.keys(layer.route.methods))
+          found.push({ method: method.toUpperCase(), path });
       }
     } else if (layer.handle?.stack && layer.matchers?.[0]?.('/') !== false && !layer.path) {
       found.push(...enumerateRoutes(layer.handle));
@@ -40,18 +41,23 @@ function enumerateRoutes(router: Router): RouteEntry[] {
 }
 
 /** A concrete URL for a route pattern (`:id` → a value). */
-const concrete = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (name === 'queue' ? 'count-video-stat' : 'x1'));
+const concrete = (path: string) =>
+  path.replace(/:(\w+)/g, (_m, name: string) => (name === 'queue' ? 'count-video-stat' : 'x1'));
 
-const isAdminPath = (path: string) => ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const isAdminPath = (path: string) =>
+  ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 const isPublicAdminRoute = ({ method, path }: RouteEntry) =>
   (PUBLIC_ADMIN_ROUTES as readonly string[]).includes(`${method} ${path}`);
 
 describe('admin routes', () => {
   it('are all refused without a session, and the list is not empty', async () => {
-    const routes = enumerateRoutes(api.app.router).filter((route) => isAdminPath(route.path) && !isPublicAdminRoute(route));
+    const routes = enumerateRoutes(api.app.router).filter(
+      (route) => isAdminPath(route.path) && !isPublicAdminRoute(route),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(4);
     for (const route of routes) {
-      const response = await request(api.app)[route.method.toLowerCase() as 'get'](concrete(route.path)).send({});
+      const method = route.method.toLowerCase() as 'get';
+      const response = await request(api.app)[method](concrete(route.path)).send({});
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
       expect(response.body.message).toBe('Admin login required');
     }
@@ -60,7 +66,8 @@ describe('admin routes', () => {
   it('only ever registers admin routes under the admin prefixes, so none can be unprotected', () => {
     const all = enumerateRoutes(api.app.router);
     const adminLooking = all.filter((route) => /admin|sync-order-links/.test(route.path));
-    for (const route of adminLooking) expect(isAdminPath(route.path), `${route.method} ${route.path}`).toBe(true);
+    for (const route of adminLooking)
+      expect(isAdminPath(route.path), `${route.method} ${route.path}`).toBe(true);
   });
 
   it('refuse an unknown path under /api/admin without a session too', async () => {
@@ -92,7 +99,10 @@ describe('admin login', () => {
     const wrong = await request(api.app).post('/api/admin/login').send({ password: 'nope' }).expect(401);
     expect(wrong.body).toEqual({ message: 'Incorrect password' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    const right = await request(api.app).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
+    const right = await request(api.app)
+      .post('/api/admin/login')
+      .send({ password: TEST_ADMIN_PASSWORD })
+      .expect(204);
     const cookie = String(right.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
@@ -121,7 +131,11 @@ describe('admin login', () => {
   it('limits attempts per IP: the eleventh within 15 minutes gets 429', async () => {
     const ip = '203.0.113.77';
     for (let i = 0; i < 10; i++) {
-      await request(api.app).post('/api/admin/login').set('X-Forwarded-For', ip).send({ password: 'guess' }).expect(401);
+      await request(api.app)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', ip)
+        .send({ password: 'guess' })
+        .expect(401);
     }
     const limited = await request(api.app)
       .post('/api/admin/login')

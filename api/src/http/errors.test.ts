@@ -69,14 +69,20 @@ describe('readiness', () => {
       await closeDeps(deps);
     }
 
-    const noDb = parseConfig({ ...env.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/x` });
+    const noDb = parseConfig({
+      ...env.env,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/x`,
+    });
     const dbDeps = createDeps(noDb, createLogger({ name: 'test', level: 'silent' }));
     try {
       const app = createApp(dbDeps);
       const ready = await request(app).get('/readyz').expect(503);
       expect(ready.body.checks.postgres).toBe('unreachable');
       // A real session cookie makes the session store read PostgreSQL.
-      const login = await request(api.app).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
+      const login = await request(api.app)
+        .post('/api/admin/login')
+        .send({ password: TEST_ADMIN_PASSWORD })
+        .expect(204);
       const cookie = String(login.headers['set-cookie']).split(';')[0]!;
       const response = await request(app).get('/api/admin/jobs').set('Cookie', cookie).expect(503);
       expect(response.body).toEqual({ message: 'Service temporarily unavailable, please try again shortly' });

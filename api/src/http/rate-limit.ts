@@ -54,11 +54,15 @@ export function rateLimiter({ redis, config }: Deps, rule: LimitRule): RequestHa
     ...(rule.key ? { keyGenerator: rule.key } : {}),
     store: new RecoveringRedisStore({
       prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: (command: string, ...args: string[]) =>
+        redis.call(command, ...args) as Promise<RedisReply>,
     }),
     handler: (req, res) => {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const minutes = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000));
+      const minutes = Math.max(
+        1,
+        Math.ceil(((reset?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000),
+      );
       res.status(429).json({
         message: `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       });

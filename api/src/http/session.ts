@@ -19,7 +19,12 @@ export function sessionMiddleware({ pool, config }: Deps): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
-    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 3600 }),
+    store: new PgStore({
+      pool,
+      tableName: 'sessions',
+      createTableIfMissing: false,
+      pruneSessionInterval: 3600,
+    }),
     resave: false,
     saveUninitialized: false,
     rolling: true,

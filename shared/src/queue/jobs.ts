@@ -10,6 +10,10 @@ export const jobPayloadSchemas = {
     // The outbox row that triggered this run; absent for the periodic sweep.
     eventId: z.uuid().optional(),
   }),
+  'contact-notification': z.object({
+    // The contact to tell the owner about; absent for the sweep that finds contacts Redis never queued.
+    contactId: z.number().int().positive().optional(),
+  }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

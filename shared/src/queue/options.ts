@@ -16,6 +16,11 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: retryWithBackoff,
     jobId: (payload) => (payload.eventId ? `stat-${payload.eventId}` : undefined),
   },
+  'contact-notification': {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    jobId: (payload) => (payload.contactId ? `contact-${payload.contactId}` : undefined),
+  },
 };
 
 // Keep enough history for the admin jobs screen without letting Redis grow without bound.

@@ -14,7 +14,9 @@ export function adminAuthRoutes(deps: Deps): Router {
     const { password } = adminLoginSchema.parse(req.body ?? {});
     if (!(await isAdminPassword(deps.config, password))) throw new HttpError(401, 'Incorrect password');
     // A fresh session id on login, so a planted cookie cannot be promoted to admin.
-    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((err) => (err ? reject(err) : resolve())),
+    );
     req.session.admin = true;
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     res.status(204).end();
@@ -31,7 +33,9 @@ export function adminAuthRoutes(deps: Deps): Router {
 /** Logout is an admin route: it needs the session it ends. */
 export function registerLogout(router: Router): void {
   router.post('/api/admin/logout', async (req, res) => {
-    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((err) => (err ? reject(err) : resolve())),
+    );
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.status(204).end();
   });

@@ -15,7 +15,10 @@ const jobParamsSchema = z.object({ queue: z.string(), id: z.string().min(1).max(
 export function registerJobRoutes(router: Router, deps: Deps): void {
   router.get('/api/admin/jobs', async (req, res) => {
     const filter = listQuerySchema.parse(req.query);
-    const jobs = await listJobs(deps, { ...filter, queue: filter.queue ? queueOrThrow(filter.queue) : undefined });
+    const jobs = await listJobs(deps, {
+      ...filter,
+      queue: filter.queue ? queueOrThrow(filter.queue) : undefined,
+    });
     res.set('Cache-Control', 'no-store').json({ jobs, queues: jobNames });
   });
 

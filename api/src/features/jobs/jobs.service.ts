@@ -3,7 +3,15 @@ import { isJobName, jobNames, type JobName } from '@app/shared/queue';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 
-export const jobStates = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
+export const jobStates = [
+  'active',
+  'waiting',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'completed',
+  'failed',
+] as const;
 export type JobState = (typeof jobStates)[number];
 
 export interface JobSummary {

@@ -10,7 +10,10 @@ export async function recordVideoStat(
   videoId: string,
   kind: VideoStatKind,
 ): Promise<void> {
-  const [event] = await db.insert(videoStatEvents).values({ videoId, kind }).returning({ id: videoStatEvents.id });
+  const [event] = await db
+    .insert(videoStatEvents)
+    .values({ videoId, kind })
+    .returning({ id: videoStatEvents.id });
   await producer.enqueue('count-video-stat', { eventId: event!.id }).catch((error: unknown) => {
     logger.warn({ err: error, eventId: event!.id }, 'count-video-stat not queued; the sweep will apply it');
   });
