@@ -26,11 +26,15 @@ describe('the web bundle', () => {
       STRIPE_SECRET_KEY: `sk_test_${Math.random().toString(36).slice(2)}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${Math.random().toString(36).slice(2)}`,
     };
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], {
-      cwd: root,
-      env: { ...process.env, ...secrets },
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir'],
+      {
+        cwd: root,
+        env: { ...process.env, ...secrets },
+        stdio: 'pipe',
+      },
+    );
     const files = await filesUnder(outDir);
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);
     for (const file of files) {

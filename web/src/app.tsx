@@ -1,16 +1,38 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { createQueryClient } from './lib/query-client.ts';
-import { Toaster } from './components/ui/toaster.tsx';
+import { useToasts } from './components/ui/toast-store.ts';
 import { PageFallback } from './components/layout/page-fallback.tsx';
 import HomePage from './pages/home.tsx';
+import { services } from '@app/shared/content';
 
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
-const routes: Array<{ path: string; component: React.ComponentType }> = [];
+const ServicePage = lazy(() => import('./pages/service-page.tsx'));
+const FacebookCoverPage = lazy(() => import('./pages/facebook-cover.tsx'));
+
+const routes: Array<{ path: string; component: React.ComponentType }> = [
+  ...services.map((service) => ({ path: service.path, component: ServicePage })),
+  { path: '/facebook-cover', component: FacebookCoverPage },
+];
 
 const queryClient = createQueryClient();
+
+// The toast region's code loads with the first toast, keeping it out of the first page load.
+const Toaster = lazy(() =>
+  import('./components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
+);
+
+function Notifications() {
+  const toasts = useToasts();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -23,7 +45,7 @@ export function App() {
           <Route component={HomePage} />
         </Switch>
       </Suspense>
-      <Toaster />
+      <Notifications />
     </QueryClientProvider>
   );
 }

@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 // Insert shapes of SPEC.md section 3, shared by api validation and web forms. Browser-safe.
 
-export const portfolioCategories = ['solo', 'group', 'stage', 'studio'] as const;
+import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
+
+export { contactEventTypes, portfolioCategories, type ContactEventType, type PortfolioCategory } from '../constants.ts';
 export const portfolioCategorySchema = z.enum(portfolioCategories);
-export type PortfolioCategory = z.infer<typeof portfolioCategorySchema>;
 
 export const insertPortfolioItemSchema = z.object({
   imageUrl: z.string().trim().min(1).max(2_000),
@@ -56,17 +57,6 @@ export const insertEventSchema = z.object({
 });
 export type InsertEvent = z.input<typeof insertEventSchema>;
 
-export const contactEventTypes = [
-  { value: 'dance-competition', label: 'Dance Competition' },
-  { value: 'stage-performance', label: 'Stage Performance' },
-  { value: 'stage-show', label: 'Stage Show' },
-  { value: 'recital', label: 'Recital' },
-  { value: 'videography', label: 'Videography Services' },
-  { value: 'photo-video-package', label: 'Photography & Videography Package' },
-  { value: 'private-session', label: 'Private Session' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type ContactEventType = (typeof contactEventTypes)[number]['value'];
 const contactEventTypeValues = contactEventTypes.map((type) => type.value) as [
   ContactEventType,
   ...ContactEventType[],

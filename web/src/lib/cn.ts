@@ -1,7 +1,6 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names, letting later Tailwind utilities override earlier ones. */
+/** Joins class names. Callers add classes that do not fight the component's own (no merging library: it costs 8 KB). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

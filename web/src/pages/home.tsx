@@ -1,22 +1,36 @@
-import { Button } from '../components/ui/button.tsx';
+import { useEffect } from 'react';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { scrollToSection, useScrollReveal } from '../lib/scroll.ts';
+import { Hero } from '../features/home/hero.tsx';
+import { About, Services, Testimonials, WhyChooseUs } from '../features/home/sections.tsx';
+import { PortfolioGallery } from '../features/home/portfolio-gallery.tsx';
+import { Competitions } from '../features/home/competitions.tsx';
+import { ContactSection } from '../features/home/contact-section.tsx';
 
+/** The single-page home; also what any unknown path shows (the server answers those with 404). */
 export default function HomePage() {
+  useScrollReveal();
+  useEffect(() => {
+    // Arriving at /#contact (from another page) scrolls there once the sections exist.
+    const section = window.location.hash.slice(1);
+    if (section) requestAnimationFrame(() => scrollToSection(section));
+  }, []);
+
   return (
-    <main>
-      <section id="home" className="relative flex min-h-screen items-center justify-center overflow-hidden px-6 text-center">
-        <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(245,185,66,0.25),transparent_60%)]" />
-        <div className="relative max-w-3xl">
-          <h1 className="text-4xl font-bold text-white sm:text-6xl">Capturing Every Leap, Turn, and Triumph</h1>
-          <p className="mt-6 text-lg text-zinc-300">
-            Dance competition, stage show and recital photography and videography across New Zealand.
-          </p>
-          <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <Button asChild size="lg">
-              <a href="/videos">Video Library</a>
-            </Button>
-          </div>
-        </div>
-      </section>
-    </main>
+    <>
+      <SiteHeader />
+      <main>
+        <Hero />
+        <Services />
+        <WhyChooseUs />
+        <Testimonials />
+        <PortfolioGallery />
+        <Competitions />
+        <About />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -1,0 +1,17 @@
+// Fixed lists with no validation code attached, so the web app can use them without loading zod.
+
+export const portfolioCategories = ['solo', 'group', 'stage', 'studio'] as const;
+export type PortfolioCategory = (typeof portfolioCategories)[number];
+
+/** The contact form's event types (SPEC.md section 3): value and label. */
+export const contactEventTypes = [
+  { value: 'dance-competition', label: 'Dance Competition' },
+  { value: 'stage-performance', label: 'Stage Performance' },
+  { value: 'stage-show', label: 'Stage Show' },
+  { value: 'recital', label: 'Recital' },
+  { value: 'videography', label: 'Videography Services' },
+  { value: 'photo-video-package', label: 'Photography & Videography Package' },
+  { value: 'private-session', label: 'Private Session' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ContactEventType = (typeof contactEventTypes)[number]['value'];

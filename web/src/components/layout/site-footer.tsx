@@ -1,0 +1,96 @@
+import { Link, useLocation } from 'wouter';
+import { Aperture, Mail, MapPin } from 'lucide-react';
+import { business, services } from '@app/shared/content';
+import { goToSection } from '../../lib/scroll.ts';
+import { publicConfig } from '../../lib/public-config.ts';
+
+const quickLinks = [
+  { label: 'Home', section: 'home' },
+  { label: 'Portfolio', section: 'portfolio' },
+  { label: 'Dance Competitions', section: 'competitions' },
+  { label: 'About', section: 'about' },
+  { label: 'Contact', section: 'contact' },
+];
+
+export function SiteFooter() {
+  const [, navigate] = useLocation();
+  const { contactEmail } = publicConfig();
+  return (
+    <footer className="border-t border-white/10 bg-stage-950 text-sm text-zinc-400">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-1">
+          <p className="flex items-center gap-2 font-display text-lg font-semibold text-white">
+            <Aperture className="size-5 text-spotlight-400" aria-hidden />
+            {business.name}
+          </p>
+          <p className="mt-3">{business.tagline} for dancers, studios and stage productions.</p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-white uppercase">Quick Links</h2>
+          <ul className="mt-4 space-y-2">
+            {quickLinks.map((link) => (
+              <li key={link.section}>
+                <a
+                  href={`/#${link.section}`}
+                  className="hover:text-spotlight-300"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    goToSection(link.section, navigate);
+                  }}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <Link href="/videos" className="hover:text-spotlight-300">
+                Video Library
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Services">
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-white uppercase">Services</h2>
+          <ul className="mt-4 space-y-2">
+            {services.map((service) => (
+              <li key={service.path}>
+                <Link href={service.path} className="hover:text-spotlight-300">
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-white uppercase">
+            Get in Touch
+          </h2>
+          <ul className="mt-4 space-y-3">
+            <li className="flex gap-2">
+              <MapPin className="size-4 shrink-0 text-spotlight-400" aria-hidden />
+              {business.base}
+            </li>
+            {contactEmail && (
+              <li className="flex gap-2">
+                <Mail className="size-4 shrink-0 text-spotlight-400" aria-hidden />
+                <a href={`mailto:${contactEmail}`} className="break-all hover:text-spotlight-300">
+                  {contactEmail}
+                </a>
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-6 py-5 sm:flex-row">
+          <p>
+            © {new Date().getFullYear()} {business.name}. {business.base}.
+          </p>
+          <Link href="/admin" className="hover:text-spotlight-300">
+            Admin
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Aperture, Menu, X } from 'lucide-react';
+import { business } from '@app/shared/content';
+import { cn } from '../../lib/cn.ts';
+import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';
+
+const entries: Array<{ label: string; section?: string; href?: string }> = [
+  { label: 'Home', section: 'home' },
+  { label: 'Portfolio', section: 'portfolio' },
+  { label: 'Videos', href: '/videos' },
+  { label: 'Dance Competitions', section: 'competitions' },
+  { label: 'About', section: 'about' },
+  { label: 'Contact', section: 'contact' },
+];
+
+/** The fixed top navigation. On home it scrolls and follows the reader; elsewhere it links to /#section. */
+export function SiteHeader() {
+  const [location, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const onHome = location === '/';
+  const active = useActiveSection(homeSections);
+
+  const choose = (entry: (typeof entries)[number]) => {
+    setOpen(false);
+    if (entry.href) navigate(entry.href);
+    else if (entry.section) goToSection(entry.section, navigate);
+  };
+  const isActive = (entry: (typeof entries)[number]) =>
+    entry.href ? location.startsWith(entry.href) : onHome && entry.section === active;
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-stage-950/85 backdrop-blur-md">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6"
+      >
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            goToSection('home', navigate);
+          }}
+          className="flex items-center gap-2 font-display text-lg font-semibold text-white"
+        >
+          <Aperture className="size-6 text-spotlight-400" aria-hidden />
+          {business.name}
+        </button>
+        <ul className="hidden items-center gap-1 lg:flex">
+          {entries.map((entry) => (
+            <li key={entry.label}>
+              <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} />
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-zinc-200 hover:bg-white/10 lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+        </button>
+      </nav>
+      {open && (
+        <ul id="mobile-menu" className="border-t border-white/10 bg-stage-950 px-4 py-3 lg:hidden">
+          {entries.map((entry) => (
+            <li key={entry.label}>
+              <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} block />
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}
+
+function NavEntry({
+  entry,
+  active,
+  onChoose,
+  block,
+}: {
+  entry: (typeof entries)[number];
+  active: boolean;
+  onChoose: (entry: (typeof entries)[number]) => void;
+  block?: boolean;
+}) {
+  const className = cn(
+    'rounded-full px-3 py-2 text-sm font-medium transition-colors',
+    block && 'block w-full rounded-lg py-3 text-left text-base',
+    active ? 'text-spotlight-300' : 'text-zinc-300 hover:text-white',
+  );
+  const href = entry.href ?? `/#${entry.section}`;
+  return (
+    <Link
+      href={href}
+      className={className}
+      aria-current={active ? (entry.href ? 'page' : 'location') : undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        onChoose(entry);
+      }}
+    >
+      {entry.label}
+    </Link>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ExternalLink } from 'lucide-react';
+import { imageSrcSet, imageUrl } from '@app/shared/images';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { goToSection } from '../../lib/scroll.ts';
+import { publicConfig } from '../../lib/public-config.ts';
+import { usePortfolio, type PortfolioImage } from './queries.ts';
+
+export const HERO_IMAGE = '/api/images/hero/stage-hero.jpg';
+const SLIDE_INTERVAL_MS = 5_000;
+const RANDOM_SLIDES = 4;
+
+function pickRandom(images: PortfolioImage[], count: number): PortfolioImage[] {
+  const pool = [...images];
+  for (let index = pool.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [pool[index], pool[other]] = [pool[other]!, pool[index]!];
+  }
+  return pool.slice(0, count);
+}
+
+/** Full-screen slideshow: the fixed hero image, then four random portfolio images, every 5 s with a 1 s fade. */
+export function Hero() {
+  const [, navigate] = useLocation();
+  const { data } = usePortfolio();
+  const slides = useMemo(
+    () => [
+      { src: HERO_IMAGE, alt: 'Dancer in a spotlight on a dark stage' },
+      ...pickRandom(data ?? [], RANDOM_SLIDES).map((image) => ({ src: image.imageUrl, alt: image.alt })),
+    ],
+    [data],
+  );
+  const [current, setCurrent] = useState(0);
+  const { appUrl } = publicConfig();
+
+  useEffect(() => {
+    if (slides.length < 2) return;
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % slides.length), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [slides.length, current]);
+
+  return (
+    <section
+      id="home"
+      aria-label="Welcome"
+      className="relative flex min-h-svh items-center justify-center overflow-hidden"
+    >
+      {slides.map((slide, index) => (
+        <img
+          key={slide.src}
+          src={imageUrl(slide.src, 1280)}
+          srcSet={imageSrcSet(slide.src)}
+          sizes="100vw"
+          alt={index === current ? slide.alt : ''}
+          aria-hidden={index !== current}
+          fetchPriority={index === 0 ? 'high' : 'low'}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          className={cn(
+            'absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out',
+            index === current ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      ))}
+      <div className="absolute inset-0 bg-gradient-to-b from-stage-950/70 via-stage-950/40 to-stage-950" />
+      <div className="relative mx-auto max-w-4xl px-6 pt-16 text-center">
+        <p className="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">
+          Photography &amp; Videography
+        </p>
+        <h1 className="mt-4 text-4xl leading-tight font-bold text-white sm:text-6xl">
+          Capturing Every Leap, Turn, and Triumph
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-zinc-200">
+          Dance competitions, stage shows, recitals and concerts across New Zealand. Photos within minutes,
+          nothing to pay up front.
+        </p>
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
+          <Button size="lg" onClick={() => goToSection('competitions', navigate)}>
+            Dance Competition Bookings
+          </Button>
+          <Button size="lg" variant="secondary" onClick={() => goToSection('portfolio', navigate)}>
+            View Portfolio
+          </Button>
+          <Button size="lg" variant="secondary" onClick={() => goToSection('contact', navigate)}>
+            Book Session
+          </Button>
+          {appUrl && (
+            <Button asChild size="lg" variant="secondary">
+              <a href={appUrl} target="_blank" rel="noopener noreferrer">
+                Install my App <ExternalLink className="size-4" aria-hidden />
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+      {slides.length > 1 && (
+        <div
+          className="absolute bottom-8 left-1/2 flex -translate-x-1/2 gap-1"
+          role="group"
+          aria-label="Choose slide"
+        >
+          {slides.map((slide, index) => (
+            <button
+              key={slide.src}
+              type="button"
+              aria-label={`Show slide ${index + 1} of ${slides.length}`}
+              aria-pressed={index === current}
+              onClick={() => setCurrent(index)}
+              className="flex size-6 items-center justify-center"
+            >
+              <span
+                className={cn(
+                  'block h-2 rounded-full transition-all',
+                  index === current ? 'w-6 bg-spotlight-400' : 'w-2 bg-white/50 hover:bg-white/80',
+                )}
+              />
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

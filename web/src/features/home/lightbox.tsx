@@ -1,0 +1,46 @@
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { imageSrcSet, imageUrl } from '@app/shared/images';
+import { imageProtection } from './protected-image.tsx';
+import type { PortfolioImage } from './queries.ts';
+
+/** Full-screen view of one image: Escape, the backdrop or the close button closes it; focus stays inside. */
+export default function Lightbox({ image, onClose }: { image: PortfolioImage | null; onClose: () => void }) {
+  return (
+    <DialogPrimitive.Root open={image !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <DialogPrimitive.Content
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 outline-none"
+          onClick={(event) => {
+            if (event.target === event.currentTarget) onClose();
+          }}
+          {...imageProtection}
+        >
+          {image && (
+            <>
+              <DialogPrimitive.Title className="sr-only">{image.alt}</DialogPrimitive.Title>
+              <img
+                src={imageUrl(image.imageUrl, 1920)}
+                srcSet={imageSrcSet(image.imageUrl)}
+                sizes="100vw"
+                alt={image.alt}
+                draggable={false}
+                className="max-h-[85vh] max-w-full rounded-lg object-contain select-none"
+              />
+              <DialogPrimitive.Description className="mt-4 text-center text-zinc-200">
+                {image.alt}
+              </DialogPrimitive.Description>
+            </>
+          )}
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+          >
+            <X className="size-6" aria-hidden />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

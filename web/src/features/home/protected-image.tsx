@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { imageSrcSet, imageUrl } from '@app/shared/images';
+import { cn } from '../../lib/cn.ts';
+
+/** SPEC.md section 5: the keys blocked on image tiles (dev tools, save, select all, copy, context menu). */
+export function isBlockedKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): boolean {
+  const key = event.key.toLowerCase();
+  const ctrl = event.ctrlKey || event.metaKey;
+  return (
+    key === 'f12' ||
+    key === 'contextmenu' ||
+    (ctrl && event.shiftKey && key === 'i') ||
+    (ctrl && !event.shiftKey && (key === 's' || key === 'a' || key === 'c'))
+  );
+}
+
+const prevent = (event: SyntheticEvent) => event.preventDefault();
+
+/** Handlers that discourage saving a picture: no right-click, no drag, no save/copy keys. */
+export const imageProtection = {
+  onContextMenu: prevent,
+  onDragStart: prevent,
+  onKeyDown: (event: KeyboardEvent) => {
+    if (isBlockedKey(event)) event.preventDefault();
+  },
+};
+
+/**
+ * A gallery picture: a pulsing placeholder until loaded, loaded only once within 50 px of the
+ * viewport, faded in, and 'Failed to load' if it cannot be.
+ */
+export function LazyImage({
+  src,
+  alt,
+  sizes,
+  className,
+}: {
+  src: string;
+  alt: string;
+  sizes: string;
+  className?: string;
+}) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '50px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={holder} className={cn('relative overflow-hidden bg-stage-800', className)}>
+      {state === 'loading' && <div aria-hidden className="absolute inset-0 animate-pulse bg-white/10" />}
+      {state === 'failed' && (
+        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">
+          Failed to load
+        </div>
+      )}
+      {near && state !== 'failed' && (
+        <img
+          src={imageUrl(src, 640)}
+          srcSet={imageSrcSet(src, 1280)}
+          sizes={sizes}
+          alt={alt}
+          draggable={false}
+          decoding="async"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={cn(
+            'size-full object-cover transition-opacity duration-700 select-none',
+            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      )}
+    </div>
+  );
+}

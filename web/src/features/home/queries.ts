@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PortfolioCategory } from '@app/shared/constants';
+import { api } from '../../lib/api.ts';
+
+export interface PortfolioImage {
+  id: number;
+  imageUrl: string;
+  alt: string;
+  category: string;
+  featured: boolean;
+}
+
+export interface CompetitionEvent {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  location: string;
+  eventType: string;
+  imageUrl: string;
+  jotformUrl: string | null;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Every portfolio image (the hero's pool); cached 5 minutes as SPEC.md section 4 says. */
+export function usePortfolio() {
+  return useQuery({
+    queryKey: ['/api/portfolio'],
+    queryFn: () => api.get<PortfolioImage[]>('/api/portfolio'),
+    staleTime: FIVE_MINUTES,
+    gcTime: FIVE_MINUTES,
+  });
+}
+
+export function usePortfolioCategory(category: PortfolioCategory) {
+  return useQuery({
+    queryKey: ['/api/portfolio', category],
+    queryFn: () => api.get<PortfolioImage[]>(`/api/portfolio?category=${category}`),
+    staleTime: FIVE_MINUTES,
+    gcTime: FIVE_MINUTES,
+  });
+}
+
+export function useEvents() {
+  return useQuery({ queryKey: ['/api/events'], queryFn: () => api.get<CompetitionEvent[]>('/api/events') });
+}

@@ -1,0 +1,117 @@
+import { Link, useLocation } from 'wouter';
+import { ArrowRight, Check, ChevronDown } from 'lucide-react';
+import { business, findServicePage } from '@app/shared/content';
+import { Button } from '../components/ui/button.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { useDocumentTitle } from '../lib/scroll.ts';
+import HomePage from './home.tsx';
+
+/** One of the six service pages; their words live in @app/shared/content, shared with the api's metadata. */
+export default function ServicePage() {
+  const [location] = useLocation();
+  const page = findServicePage(location);
+  useDocumentTitle(page?.title ?? business.name);
+  if (!page) return <HomePage />;
+
+  return (
+    <>
+      <SiteHeader />
+      <main className="pt-16">
+        <section className="relative overflow-hidden px-6 py-24 text-center">
+          <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(245,185,66,0.22),transparent_65%)]" />
+          <div className="relative mx-auto max-w-3xl">
+            <p className="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">
+              {business.base}
+            </p>
+            <h1 className="mt-4 text-4xl font-bold text-white sm:text-5xl">{page.heading}</h1>
+            <p className="mt-6 text-lg text-zinc-300">{page.intro}</p>
+            <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <Link href="/#contact">
+                  {page.kind === 'videographer' ? 'Book Videography Services' : 'Book a Session'}
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
+                <Link href={page.secondaryButton.href}>{page.secondaryButton.label}</Link>
+              </Button>
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="what-title" className="bg-stage-950 px-6 py-20">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="what-title" className="text-center text-3xl font-bold text-white">
+              What’s Included
+            </h2>
+            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {page.cards.map((card) => (
+                <li key={card.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+                  <Check className="size-6 text-spotlight-400" aria-hidden />
+                  <h3 className="mt-4 text-lg font-semibold text-white">{card.title}</h3>
+                  <p className="mt-2 text-zinc-400">{card.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        {page.examples && (
+          <section aria-labelledby="examples-title" className="bg-stage-900 px-6 py-20">
+            <div className="mx-auto max-w-6xl">
+              <h2 id="examples-title" className="text-center text-3xl font-bold text-white">
+                Recent Productions
+              </h2>
+              <ul className="mt-12 grid gap-6 md:grid-cols-3">
+                {page.examples.map((example) => (
+                  <li key={example.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+                    <h3 className="text-lg font-semibold text-white">{example.title}</h3>
+                    <p className="mt-2 text-zinc-400">{example.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        )}
+
+        <section aria-labelledby="faq-title" className="bg-stage-950 px-6 py-20">
+          <div className="mx-auto max-w-3xl">
+            <h2 id="faq-title" className="text-center text-3xl font-bold text-white">
+              Frequently Asked Questions
+            </h2>
+            <div className="mt-10 space-y-3">
+              {page.faqs.map((faq) => (
+                <details
+                  key={faq.question}
+                  className="group rounded-xl border border-white/10 bg-stage-800/70 p-5"
+                >
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-white">
+                    {faq.question}
+                    <ChevronDown
+                      className="size-5 shrink-0 transition-transform group-open:rotate-180"
+                      aria-hidden
+                    />
+                  </summary>
+                  <p className="mt-3 text-zinc-300">{faq.answer}</p>
+                </details>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section className="bg-stage-900 px-6 py-20 text-center">
+          <h2 className="text-3xl font-bold text-white">Ready to Book?</h2>
+          <p className="mx-auto mt-4 max-w-xl text-zinc-400">
+            Tell me about your event and I'll get back to you within 24 hours.
+          </p>
+          <Button asChild size="lg" className="mt-8">
+            <Link href="/#contact">
+              Enquire Now <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </Button>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
