@@ -12,6 +12,9 @@ import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
+import { videoRoutes } from './features/videos/videos.routes.ts';
+import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
+import { fileRoutes } from './features/files/files.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -53,6 +56,7 @@ export function createApp(deps: Deps): express.Express {
   );
 
   app.use(healthRoutes(deps));
+  app.use(stripeWebhookRoutes(deps));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
@@ -60,6 +64,9 @@ export function createApp(deps: Deps): express.Express {
   app.use(imageRoutes(deps));
   app.use(contentRoutes(deps));
   app.use(contactRoutes(deps));
+  app.use(videoRoutes(deps));
+  app.use(checkoutRoutes(deps));
+  app.use(fileRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

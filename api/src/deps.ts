@@ -4,6 +4,7 @@ import { createDatabase, type Database } from '@app/shared/db';
 import { createLogger, type Logger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
+import { createStripe, type Stripe } from '@app/shared/stripe';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {
@@ -12,6 +13,8 @@ export interface Deps extends Database {
   redis: Redis;
   producer: Producer;
   storage: Storage;
+  /** Null when no STRIPE_SECRET_KEY is set: checkout then answers 503 and the site offers other ways to pay. */
+  stripe: Stripe | null;
 }
 
 export function createDeps(
@@ -27,6 +30,7 @@ export function createDeps(
     redis,
     producer: createProducer(redis, config.QUEUE_PREFIX),
     storage: createStorage(config),
+    stripe: createStripe(config),
   };
 }
 

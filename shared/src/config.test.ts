@@ -26,7 +26,9 @@ describe('config', () => {
 
   it('refuses the plain development password in production and never defaults it there', () => {
     const secrets = { NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_PASSWORD_HASH: 'scrypt$a$b' };
-    expect(() => parseConfig({ ...secrets, ADMIN_PASSWORD: 'x' })).toThrow(/ADMIN_PASSWORD is for development only/);
+    expect(() => parseConfig({ ...secrets, ADMIN_PASSWORD: 'x' })).toThrow(
+      /ADMIN_PASSWORD is for development only/,
+    );
     const config = parseConfig({ ...secrets, PUBLIC_URL: 'https://example.nz/' });
     expect(config.ADMIN_PASSWORD).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('https://example.nz');

@@ -77,7 +77,8 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD_HASH'] as const) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
     }
     if (env.ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -87,7 +88,11 @@ const envSchema = z
       });
     }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET is required when STORAGE_DRIVER=s3',
+      });
     }
   });
 
@@ -121,7 +126,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
   return {
     ...env,
     ADMIN_PASSWORD:
-      env.ADMIN_PASSWORD ?? (env.NODE_ENV !== 'production' && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
+      env.ADMIN_PASSWORD ??
+      (env.NODE_ENV !== 'production' && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     PUBLIC_URL: publicUrl,
     PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL ?? env.OWNER_EMAIL,

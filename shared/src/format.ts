@@ -5,9 +5,12 @@ const TIME_ZONE = 'Pacific/Auckland';
 /** "14 March 2027" for a calendar day (yyyy-MM-dd), without any time-zone shift. */
 export function formatEventDate(day: string): string {
   const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
-  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat('en-NZ', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }
 
 /** "14 March 2027, 3:05 pm" for an instant, in New Zealand time. */

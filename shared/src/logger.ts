@@ -7,7 +7,12 @@ export function createLogger(options: { level: string; name: string }): Logger {
     name: options.name,
     level: options.level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]', '*.password'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["stripe-signature"]',
+        '*.password',
+      ],
       remove: true,
     },
   });

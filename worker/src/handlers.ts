@@ -1,9 +1,13 @@
 import type { HandlerMap } from './context.ts';
 import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
+import { purchaseReceipt } from './jobs/purchase-receipt.ts';
+import { recordSale } from './jobs/record-sale.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
   'count-video-stat': countVideoStat,
   'contact-notification': contactNotification,
+  'record-sale': recordSale,
+  'purchase-receipt': purchaseReceipt,
 };

@@ -26,7 +26,11 @@ afterAll(async () => {
   await env.cleanup();
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -60,7 +64,9 @@ describe('job failures', () => {
 
   it('fails a job with an invalid payload at once, lists it as failed, and can retry it', async () => {
     const agent = await adminAgent(api.app);
-    const job = await api.deps.producer.queue('count-video-stat').add('count-video-stat', { eventId: 'not-a-uuid' });
+    const job = await api.deps.producer
+      .queue('count-video-stat')
+      .add('count-video-stat', { eventId: 'not-a-uuid' });
     const failed = await waitFor(
       async () => (await agent.get('/api/admin/jobs?state=failed')).body.jobs as Array<{ id: string }>,
       (jobs) => jobs.some((listed) => listed.id === job.id),

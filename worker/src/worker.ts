@@ -32,7 +32,9 @@ export function startWorkers(
         context.logger.error({ job: name, jobId: job.id, err: error }, 'job failed for good');
       }
     });
-    worker.on('error', (error) => context.logger.warn({ err: error, queue: name }, 'worker connection error'));
+    worker.on('error', (error) =>
+      context.logger.warn({ err: error, queue: name }, 'worker connection error'),
+    );
     return worker;
   });
 }

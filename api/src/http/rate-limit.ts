@@ -1,6 +1,6 @@
-import { rateLimit, type Options } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -30,12 +30,32 @@ interface LimitRule {
   /** What the visitor was trying to do, for the 429 message ("login attempts"). */
   what: string;
   key?: Options['keyGenerator'];
+  skip?: Options['skip'];
 }
+
+/** Per IP and video: a wrong guess on one video does not lock a family out of another. */
+const ipAndVideo = (req: Request) =>
+  `${ipKeyGenerator(req.ip ?? '')}:${String(req.body?.videoId ?? req.params.id ?? '')}`;
 
 /** The limits of DESIGN.md section 6. */
 export const limits = {
   login: { name: 'login', limit: 10, windowMs: 15 * 60_000, what: 'login attempts' },
-  videoPassword: { name: 'video-password', limit: 20, windowMs: 15 * 60_000, what: 'password attempts' },
+  videoPassword: {
+    name: 'video-password',
+    limit: 20,
+    windowMs: 15 * 60_000,
+    what: 'password attempts',
+    key: ipAndVideo,
+  },
+  /** Stream and download links count against the same limit only when they carry a password guess. */
+  videoPasswordGuess: {
+    name: 'video-password',
+    limit: 20,
+    windowMs: 15 * 60_000,
+    what: 'password attempts',
+    key: ipAndVideo,
+    skip: (req: Request) => !req.body?.password,
+  },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },
   checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
 } satisfies Record<string, LimitRule>;
@@ -52,6 +72,7 @@ export function rateLimiter({ redis, config }: Deps, rule: LimitRule): RequestHa
     legacyHeaders: false,
     passOnStoreError: true,
     ...(rule.key ? { keyGenerator: rule.key } : {}),
+    ...(rule.skip ? { skip: rule.skip } : {}),
     store: new RecoveringRedisStore({
       prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
       sendCommand: (command: string, ...args: string[]) =>

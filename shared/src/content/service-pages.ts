@@ -18,7 +18,8 @@ export interface ServicePage {
   faqs: Array<{ question: string; answer: string }>;
 }
 
-const noFees = 'Every package is quoted for your event; there is nothing to pay up front, then 4 equal fortnightly payments.';
+const noFees =
+  'Every package is quoted for your event; there is nothing to pay up front, then 4 equal fortnightly payments.';
 
 export const servicePages: ServicePage[] = [
   {
@@ -26,21 +27,42 @@ export const servicePages: ServicePage[] = [
     kind: 'photographer',
     title: 'Dance Photographer NZ | Competition & Studio Dance Photography',
     description: `Dance competition and studio photography across New Zealand. Photos on the app within minutes, full galleries within ${turnaround.competitionPhotos}.`,
-    keywords: 'dance photographer, dance competition photography, dance photos NZ, Christchurch dance photographer',
+    keywords:
+      'dance photographer, dance competition photography, dance photos NZ, Christchurch dance photographer',
     heading: 'Dance Photographer',
-    intro: 'Solos, duos and troupes photographed at the top of every leap, with photos on the app within minutes of leaving the stage.',
+    intro:
+      'Solos, duos and troupes photographed at the top of every leap, with photos on the app within minutes of leaving the stage.',
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
-      { title: 'Competition Coverage', text: 'Every section photographed from the best angle in the theatre.' },
-      { title: 'Studio Sessions', text: `Posed portraits and action shots in the studio, delivered within ${turnaround.studioPhotos}.` },
-      { title: 'Instant Delivery', text: 'Photos appear on the app within minutes, so families can share them the same day.' },
+      {
+        title: 'Competition Coverage',
+        text: 'Every section photographed from the best angle in the theatre.',
+      },
+      {
+        title: 'Studio Sessions',
+        text: `Posed portraits and action shots in the studio, delivered within ${turnaround.studioPhotos}.`,
+      },
+      {
+        title: 'Instant Delivery',
+        text: 'Photos appear on the app within minutes, so families can share them the same day.',
+      },
       { title: 'Secure Galleries', text: 'Galleries stay safely stored for 10 years in one app.' },
     ],
     faqs: [
-      { question: 'How quickly do we get competition photos?', answer: `The first photos reach the app within minutes; the full gallery follows within ${turnaround.competitionPhotos}.` },
-      { question: 'How long do studio session photos take?', answer: `Studio session photos are delivered within ${turnaround.studioPhotos}.` },
+      {
+        question: 'How quickly do we get competition photos?',
+        answer: `The first photos reach the app within minutes; the full gallery follows within ${turnaround.competitionPhotos}.`,
+      },
+      {
+        question: 'How long do studio session photos take?',
+        answer: `Studio session photos are delivered within ${turnaround.studioPhotos}.`,
+      },
       { question: 'Do I have to pay before the competition?', answer: noFees },
-      { question: 'Where do you photograph?', answer: 'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.' },
+      {
+        question: 'Where do you photograph?',
+        answer:
+          'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.',
+      },
       { question: 'How long are galleries kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
   },
@@ -48,21 +70,37 @@ export const servicePages: ServicePage[] = [
     path: '/concert-photographer',
     kind: 'photographer',
     title: 'Concert Photographer NZ | Live Music & Concert Photography',
-    description: 'Concert and live music photography in Christchurch, Blenheim and across New Zealand, captured without flash in the light of the show.',
-    keywords: 'concert photographer, live music photography, concert photos NZ, Christchurch concert photographer',
+    description:
+      'Concert and live music photography in Christchurch, Blenheim and across New Zealand, captured without flash in the light of the show.',
+    keywords:
+      'concert photographer, live music photography, concert photos NZ, Christchurch concert photographer',
     heading: 'Concert Photographer',
-    intro: 'Concerts, choirs and live music photographed in the light the audience saw, quietly and without flash.',
+    intro:
+      'Concerts, choirs and live music photographed in the light the audience saw, quietly and without flash.',
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Live Performance', text: 'Soloists, bands and ensembles captured mid-performance.' },
       { title: 'Available Light', text: 'No flash: the mood of the stage lighting is kept in every frame.' },
-      { title: 'Fast Galleries', text: `Edited galleries within ${turnaround.competitionPhotos} of the show.` },
+      {
+        title: 'Fast Galleries',
+        text: `Edited galleries within ${turnaround.competitionPhotos} of the show.`,
+      },
       { title: 'Long-Term Storage', text: 'Your gallery stays stored securely for 10 years.' },
     ],
     faqs: [
-      { question: 'Do you use flash during concerts?', answer: 'No. Concerts are photographed in the show lighting, so performers and audience are never disturbed.' },
-      { question: 'When will the photos be ready?', answer: `Edited galleries are delivered within ${turnaround.competitionPhotos}.` },
-      { question: 'Can you cover school and community concerts?', answer: 'Yes: school, community and professional concerts across New Zealand.' },
+      {
+        question: 'Do you use flash during concerts?',
+        answer:
+          'No. Concerts are photographed in the show lighting, so performers and audience are never disturbed.',
+      },
+      {
+        question: 'When will the photos be ready?',
+        answer: `Edited galleries are delivered within ${turnaround.competitionPhotos}.`,
+      },
+      {
+        question: 'Can you cover school and community concerts?',
+        answer: 'Yes: school, community and professional concerts across New Zealand.',
+      },
       { question: 'How is payment handled?', answer: noFees },
       { question: 'How long are galleries kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
@@ -72,21 +110,38 @@ export const servicePages: ServicePage[] = [
     kind: 'photographer',
     title: 'Performing Arts Photographer NZ | Theatre & Stage Show Photography',
     description: `Theatre, musical and stage show photography across New Zealand. Dress rehearsals, performances and cast portraits within ${turnaround.competitionPhotos}.`,
-    keywords: 'performing arts photographer, theatre photographer, stage show photography, musical theatre photos NZ',
+    keywords:
+      'performing arts photographer, theatre photographer, stage show photography, musical theatre photos NZ',
     heading: 'Performing Arts Photographer',
     intro: 'Theatre, musicals and stage shows, from the dress rehearsal to the final curtain call.',
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Dress Rehearsals', text: 'Full coverage without an audience, from every angle.' },
       { title: 'Production Photos', text: 'The key moments of the show for programmes, press and cast.' },
-      { title: 'Cast Portraits', text: `Headshots and cast photos, delivered within ${turnaround.studioPhotos}.` },
+      {
+        title: 'Cast Portraits',
+        text: `Headshots and cast photos, delivered within ${turnaround.studioPhotos}.`,
+      },
       { title: 'One App', text: 'Cast and families find every photo in one app.' },
     ],
     faqs: [
-      { question: 'Do you photograph dress rehearsals?', answer: 'Yes. Dress rehearsals allow the closest angles without disturbing an audience.' },
-      { question: 'How fast are production photos delivered?', answer: `Production galleries are delivered within ${turnaround.competitionPhotos}.` },
-      { question: 'Can the cast buy their own photos?', answer: 'Yes. Cast and families can order through the app, with nothing to pay up front.' },
-      { question: 'Where do you work?', answer: 'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.' },
+      {
+        question: 'Do you photograph dress rehearsals?',
+        answer: 'Yes. Dress rehearsals allow the closest angles without disturbing an audience.',
+      },
+      {
+        question: 'How fast are production photos delivered?',
+        answer: `Production galleries are delivered within ${turnaround.competitionPhotos}.`,
+      },
+      {
+        question: 'Can the cast buy their own photos?',
+        answer: 'Yes. Cast and families can order through the app, with nothing to pay up front.',
+      },
+      {
+        question: 'Where do you work?',
+        answer:
+          'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.',
+      },
       { question: 'How long are the photos kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
   },
@@ -95,9 +150,11 @@ export const servicePages: ServicePage[] = [
     kind: 'videographer',
     title: 'Videographer NZ | Event & Performance Videography',
     description: `Event and performance videography across New Zealand: multi-camera productions, live streaming and post-production. Highlights within ${turnaround.videoHighlights}.`,
-    keywords: 'videographer, event videography, live streaming NZ, multi-camera video, Christchurch videographer',
+    keywords:
+      'videographer, event videography, live streaming NZ, multi-camera video, Christchurch videographer',
     heading: 'Videographer',
-    intro: 'Multi-camera films of your event, live streams for the family who cannot be there, and careful post-production.',
+    intro:
+      'Multi-camera films of your event, live streams for the family who cannot be there, and careful post-production.',
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Multi-Camera Productions', text: 'Several angles cut together so no moment is missed.' },
@@ -106,11 +163,24 @@ export const servicePages: ServicePage[] = [
       { title: 'Post-Production', text: 'Colour, sound and editing finished to a broadcast standard.' },
     ],
     faqs: [
-      { question: 'How long until we receive our video?', answer: `Simple highlight videos take ${turnaround.videoHighlights}; full productions take ${turnaround.fullProductions}.` },
-      { question: 'How many cameras do you use?', answer: 'Most events are filmed with two to five cameras, depending on the venue and the production.' },
-      { question: 'Can you live stream our event?', answer: 'Yes. Live streams can be private or public, with the full edit delivered afterwards.' },
+      {
+        question: 'How long until we receive our video?',
+        answer: `Simple highlight videos take ${turnaround.videoHighlights}; full productions take ${turnaround.fullProductions}.`,
+      },
+      {
+        question: 'How many cameras do you use?',
+        answer: 'Most events are filmed with two to five cameras, depending on the venue and the production.',
+      },
+      {
+        question: 'Can you live stream our event?',
+        answer: 'Yes. Live streams can be private or public, with the full edit delivered afterwards.',
+      },
       { question: 'How do we pay?', answer: noFees },
-      { question: 'Where do you film?', answer: 'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.' },
+      {
+        question: 'Where do you film?',
+        answer:
+          'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.',
+      },
     ],
   },
   {
@@ -118,27 +188,55 @@ export const servicePages: ServicePage[] = [
     kind: 'videographer',
     title: 'Performing Arts Videographer NZ | Theatre & Stage Production Filming',
     description: `Performing arts videography across New Zealand: multi-camera coverage, full productions, professional audio and archival quality. Full productions in ${turnaround.fullProductions}.`,
-    keywords: 'performing arts videographer, theatre filming, stage production video, musical theatre videographer NZ',
+    keywords:
+      'performing arts videographer, theatre filming, stage production video, musical theatre videographer NZ',
     heading: 'Performing Arts Videographer',
-    intro: 'Full stage productions filmed with multiple cameras and professional audio, edited into a film the cast will keep for life.',
+    intro:
+      'Full stage productions filmed with multiple cameras and professional audio, edited into a film the cast will keep for life.',
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Multi-Camera Coverage', text: 'Wide, mid and close angles running through the whole show.' },
       { title: 'Full Productions', text: 'Every scene and song, edited into one complete film.' },
-      { title: 'Professional Audio', text: 'Sound taken from the desk and room microphones and mixed with care.' },
+      {
+        title: 'Professional Audio',
+        text: 'Sound taken from the desk and room microphones and mixed with care.',
+      },
       { title: 'Archival Quality', text: 'High-resolution masters kept securely for years to come.' },
     ],
     examples: [
-      { title: 'Ballet Recital', text: 'A full-length ballet recital filmed with a 5-camera setup, from wide stage to close-ups.' },
-      { title: 'Musical Theatre', text: 'A school musical with every number, radio-mic audio and a highlights trailer.' },
-      { title: 'Contemporary Dance', text: 'A contemporary dance season filmed for the company archive and promotion.' },
+      {
+        title: 'Ballet Recital',
+        text: 'A full-length ballet recital filmed with a 5-camera setup, from wide stage to close-ups.',
+      },
+      {
+        title: 'Musical Theatre',
+        text: 'A school musical with every number, radio-mic audio and a highlights trailer.',
+      },
+      {
+        title: 'Contemporary Dance',
+        text: 'A contemporary dance season filmed for the company archive and promotion.',
+      },
     ],
     faqs: [
-      { question: 'How long does a full production take to edit?', answer: `Full productions are delivered in ${turnaround.fullProductions}; a highlights video in ${turnaround.videoHighlights}.` },
-      { question: 'Do you record the audio separately?', answer: 'Yes. Audio is recorded from the sound desk and room microphones, then mixed for the film.' },
-      { question: 'Can the cast and families buy the video?', answer: 'Yes. The finished film can be sold through the video library, with free or password-protected copies for the cast.' },
+      {
+        question: 'How long does a full production take to edit?',
+        answer: `Full productions are delivered in ${turnaround.fullProductions}; a highlights video in ${turnaround.videoHighlights}.`,
+      },
+      {
+        question: 'Do you record the audio separately?',
+        answer: 'Yes. Audio is recorded from the sound desk and room microphones, then mixed for the film.',
+      },
+      {
+        question: 'Can the cast and families buy the video?',
+        answer:
+          'Yes. The finished film can be sold through the video library, with free or password-protected copies for the cast.',
+      },
       { question: 'What does it cost?', answer: noFees },
-      { question: 'Where do you film?', answer: 'Theatres across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.' },
+      {
+        question: 'Where do you film?',
+        answer:
+          'Theatres across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.',
+      },
     ],
   },
   {
@@ -157,11 +255,25 @@ export const servicePages: ServicePage[] = [
       { title: 'Professional Quality', text: 'Clean sound, true colour and smooth editing.' },
     ],
     faqs: [
-      { question: 'How soon are competition videos ready?', answer: `Dance competition videos are delivered in ${turnaround.danceCompetitionVideo}.` },
-      { question: 'How soon are recital videos ready?', answer: `Recital videos are delivered in ${turnaround.recitalVideo}.` },
-      { question: 'Can I buy just my own dancer’s section?', answer: 'Yes. Individual sections are available in the video library, some free and some password-protected for the studio.' },
+      {
+        question: 'How soon are competition videos ready?',
+        answer: `Dance competition videos are delivered in ${turnaround.danceCompetitionVideo}.`,
+      },
+      {
+        question: 'How soon are recital videos ready?',
+        answer: `Recital videos are delivered in ${turnaround.recitalVideo}.`,
+      },
+      {
+        question: 'Can I buy just my own dancer’s section?',
+        answer:
+          'Yes. Individual sections are available in the video library, some free and some password-protected for the studio.',
+      },
       { question: 'Do we pay up front?', answer: noFees },
-      { question: 'Where do you film?', answer: 'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.' },
+      {
+        question: 'Where do you film?',
+        answer:
+          'Across New Zealand, including Christchurch, Auckland, Wellington, Blenheim, Canterbury and Marlborough.',
+      },
     ],
   },
 ];

@@ -20,33 +20,115 @@ export const turnaround = {
 
 /** The six marketing claims of SPEC.md section 1, as the why-choose-us benefits. */
 export const benefits = [
-  { icon: 'zap', title: 'Delivered Within Minutes', text: 'Competition photos and videos reach the app within minutes of coming off stage.' },
-  { icon: 'wallet', title: 'Nothing Up Front', text: 'Pay nothing up front, then 4 equal fortnightly payments.' },
-  { icon: 'shield', title: '10-Year Secure Storage', text: 'Every gallery is stored securely for 10 years, so nothing is ever lost.' },
-  { icon: 'smartphone', title: 'One App for Everything', text: 'One app holds your galleries from every competition, all in one place.' },
-  { icon: 'credit-card', title: 'Online Prebooking', text: 'Prebook online with secure payment before the competition starts.' },
-  { icon: 'clock', title: 'Fast Turnaround', text: `Competition photos within ${turnaround.competitionPhotos}; studio session photos within ${turnaround.studioPhotos}.` },
+  {
+    icon: 'zap',
+    title: 'Delivered Within Minutes',
+    text: 'Competition photos and videos reach the app within minutes of coming off stage.',
+  },
+  {
+    icon: 'wallet',
+    title: 'Nothing Up Front',
+    text: 'Pay nothing up front, then 4 equal fortnightly payments.',
+  },
+  {
+    icon: 'shield',
+    title: '10-Year Secure Storage',
+    text: 'Every gallery is stored securely for 10 years, so nothing is ever lost.',
+  },
+  {
+    icon: 'smartphone',
+    title: 'One App for Everything',
+    text: 'One app holds your galleries from every competition, all in one place.',
+  },
+  {
+    icon: 'credit-card',
+    title: 'Online Prebooking',
+    text: 'Prebook online with secure payment before the competition starts.',
+  },
+  {
+    icon: 'clock',
+    title: 'Fast Turnaround',
+    text: `Competition photos within ${turnaround.competitionPhotos}; studio session photos within ${turnaround.studioPhotos}.`,
+  },
 ] as const;
 
 export const services = [
-  { path: '/dance-photographer', title: 'Dance Photography', text: 'Solos, troupes and competitions, captured at the peak of every leap and turn.', icon: 'camera' },
-  { path: '/concert-photographer', title: 'Concert Photography', text: 'Concerts and live music, lit the way the audience saw it.', icon: 'music' },
-  { path: '/performing-arts-photographer', title: 'Performing Arts Photography', text: 'Theatre, musicals and stage shows from dress rehearsal to curtain call.', icon: 'drama' },
-  { path: '/videographer', title: 'Videography', text: 'Multi-camera event films, live streams and polished post-production.', icon: 'video' },
-  { path: '/performing-arts-videographer', title: 'Performing Arts Videography', text: 'Full productions filmed with multiple cameras and professional audio.', icon: 'clapperboard' },
-  { path: '/dance-videographer', title: 'Dance Videography', text: 'Competition sections and recitals, filmed for dancers and studios.', icon: 'film' },
+  {
+    path: '/dance-photographer',
+    title: 'Dance Photography',
+    text: 'Solos, troupes and competitions, captured at the peak of every leap and turn.',
+    icon: 'camera',
+  },
+  {
+    path: '/concert-photographer',
+    title: 'Concert Photography',
+    text: 'Concerts and live music, lit the way the audience saw it.',
+    icon: 'music',
+  },
+  {
+    path: '/performing-arts-photographer',
+    title: 'Performing Arts Photography',
+    text: 'Theatre, musicals and stage shows from dress rehearsal to curtain call.',
+    icon: 'drama',
+  },
+  {
+    path: '/videographer',
+    title: 'Videography',
+    text: 'Multi-camera event films, live streams and polished post-production.',
+    icon: 'video',
+  },
+  {
+    path: '/performing-arts-videographer',
+    title: 'Performing Arts Videography',
+    text: 'Full productions filmed with multiple cameras and professional audio.',
+    icon: 'clapperboard',
+  },
+  {
+    path: '/dance-videographer',
+    title: 'Dance Videography',
+    text: 'Competition sections and recitals, filmed for dancers and studios.',
+    icon: 'film',
+  },
 ] as const;
 
 /** Sample quotes until the owner adds real ones: marked as samples here and in the README. */
 export const testimonialsAreSamples = true;
 export const testimonials = [
-  { name: 'Sarah M., dance parent', content: 'The photos were on the app before my daughter had even changed out of her costume. Absolutely stunning shots.' },
-  { name: 'Aroha T., studio director', content: 'Our whole studio uses the app now. Every competition, every dancer, all in one place and beautifully shot.' },
-  { name: 'James R., competition organiser', content: 'Professional, unobtrusive and incredibly fast. Our families love being able to prebook with nothing up front.' },
-  { name: 'Mere K., dancer', content: 'I finally have photos of my solo that show the height of my leaps. The lighting is always spot on.' },
-  { name: 'Lisa W., dance parent', content: 'Paying in four fortnightly instalments made it easy to get the whole gallery for both my girls.' },
-  { name: 'Daniel P., theatre company', content: 'The multi-camera film of our musical looked like a broadcast. The cast have watched it a hundred times.' },
-  { name: 'Hannah L., ballet teacher', content: 'Knowing the recital photos are stored safely for ten years gives our parents real peace of mind.' },
+  {
+    name: 'Sarah M., dance parent',
+    content:
+      'The photos were on the app before my daughter had even changed out of her costume. Absolutely stunning shots.',
+  },
+  {
+    name: 'Aroha T., studio director',
+    content:
+      'Our whole studio uses the app now. Every competition, every dancer, all in one place and beautifully shot.',
+  },
+  {
+    name: 'James R., competition organiser',
+    content:
+      'Professional, unobtrusive and incredibly fast. Our families love being able to prebook with nothing up front.',
+  },
+  {
+    name: 'Mere K., dancer',
+    content:
+      'I finally have photos of my solo that show the height of my leaps. The lighting is always spot on.',
+  },
+  {
+    name: 'Lisa W., dance parent',
+    content:
+      'Paying in four fortnightly instalments made it easy to get the whole gallery for both my girls.',
+  },
+  {
+    name: 'Daniel P., theatre company',
+    content:
+      'The multi-camera film of our musical looked like a broadcast. The cast have watched it a hundred times.',
+  },
+  {
+    name: 'Hannah L., ballet teacher',
+    content:
+      'Knowing the recital photos are stored safely for ten years gives our parents real peace of mind.',
+  },
 ] as const;
 
 export const about = {

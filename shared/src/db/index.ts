@@ -46,7 +46,10 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && unreachableCodes.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    ) {
       return true;
     }
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnreachable)) return true;

@@ -23,7 +23,16 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual(
-      expect.arrayContaining(['contacts', 'events', 'portfolio_items', 'purchases', 'sales', 'sessions', 'showcases', 'videos']),
+      expect.arrayContaining([
+        'contacts',
+        'events',
+        'portfolio_items',
+        'purchases',
+        'sales',
+        'sessions',
+        'showcases',
+        'videos',
+      ]),
     );
   });
 });

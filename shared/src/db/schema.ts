@@ -32,7 +32,10 @@ export const portfolioItems = pgTable(
   },
   (t) => [
     index('portfolio_items_category_idx').on(t.category, t.id),
-    check('portfolio_items_category_check', sql`${t.category} in ('solo', 'group', 'stage', 'studio', 'hero')`),
+    check(
+      'portfolio_items_category_check',
+      sql`${t.category} in ('solo', 'group', 'stage', 'studio', 'hero')`,
+    ),
   ],
 );
 
@@ -69,7 +72,9 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_created_at_idx').on(t.createdAt.desc()),
-    index('contacts_unnotified_idx').on(t.createdAt).where(sql`${t.notifiedAt} is null`),
+    index('contacts_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} is null`),
   ],
 );
 
@@ -115,7 +120,10 @@ export const videos = pgTable(
     id: uuidKey(),
     title: text().notNull(),
     description: text().notNull(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     showcaseId: text().references(() => showcases.id, { onDelete: 'set null' }),
     priceCents: integer().notNull().default(0),
     awsKey: text().notNull(),
@@ -131,7 +139,10 @@ export const videos = pgTable(
     index('videos_showcase_idx').on(t.showcaseId, t.createdAt),
     check('videos_price_cents_check', sql`${t.priceCents} >= 0`),
     check('videos_counters_check', sql`${t.views} >= 0 and ${t.downloads} >= 0`),
-    check('videos_protected_password_check', sql`not ${t.passwordProtected} or ${t.passwordHash} is not null`),
+    check(
+      'videos_protected_password_check',
+      sql`not ${t.passwordProtected} or ${t.passwordHash} is not null`,
+    ),
   ],
 );
 
@@ -159,15 +170,14 @@ export const purchases = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
+    // Set once the buyer's receipt has gone out, so a retried job does not send it twice.
+    receiptSentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('purchases_created_at_idx').on(t.createdAt.desc()),
     index('purchases_video_idx').on(t.videoId),
     check('purchases_amount_check', sql`${t.amountCents} >= 0`),
-    check(
-      'purchases_status_check',
-      sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'expired')`,
-    ),
+    check('purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'expired')`),
   ],
 );
 
@@ -219,7 +229,9 @@ export const videoStatEvents = pgTable(
     appliedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('video_stat_events_unapplied_idx').on(t.createdAt).where(sql`${t.appliedAt} is null`),
+    index('video_stat_events_unapplied_idx')
+      .on(t.createdAt)
+      .where(sql`${t.appliedAt} is null`),
     check('video_stat_events_kind_check', sql`${t.kind} in ('view', 'download')`),
   ],
 );

@@ -10,6 +10,27 @@ export const jobPayloadSchemas = {
     // The outbox row that triggered this run; absent for the periodic sweep.
     eventId: z.uuid().optional(),
   }),
+  'record-sale': z.discriminatedUnion('kind', [
+    // A Checkout Session to settle from Stripe's current state; `failed` for async_payment_failed.
+    z.object({
+      kind: z.literal('checkout'),
+      checkoutSessionId: z.string().min(1).max(255),
+      eventId: z.string().max(255).optional(),
+      failed: z.boolean().optional(),
+    }),
+    z.object({
+      kind: z.literal('refund'),
+      paymentIntentId: z.string().min(1).max(255),
+      eventId: z.string().max(255),
+    }),
+    // The owner recorded a payment made outside Stripe.
+    z.object({ kind: z.literal('offline'), purchaseId: z.string().min(1).max(100) }),
+  ]),
+  'purchase-receipt': z.object({
+    purchaseId: z.string().min(1).max(100),
+    // The owner's Resend: send even if a receipt went out before.
+    resend: z.boolean().optional(),
+  }),
   'contact-notification': z.object({
     // The contact to tell the owner about; absent for the sweep that finds contacts Redis never queued.
     contactId: z.number().int().positive().optional(),

@@ -16,6 +16,22 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: retryWithBackoff,
     jobId: (payload) => (payload.eventId ? `stat-${payload.eventId}` : undefined),
   },
+  'record-sale': {
+    attempts: 12,
+    backoff: { type: 'exponential', delay: 2_000 },
+    // One job per Stripe event; success-page checks get a new id every few seconds so polling can re-check.
+    jobId: (payload) =>
+      payload.kind === 'offline'
+        ? `offline-${payload.purchaseId}`
+        : payload.eventId
+          ? `stripe-${payload.eventId}`
+          : `check-${payload.kind === 'checkout' ? payload.checkoutSessionId : payload.paymentIntentId}-${Math.floor(Date.now() / 5_000)}`,
+  },
+  'purchase-receipt': {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    jobId: (payload) => (payload.resend ? undefined : `receipt-${payload.purchaseId}`),
+  },
   'contact-notification': {
     attempts: 8,
     backoff: { type: 'exponential', delay: 5_000 },

@@ -4,7 +4,12 @@ import { z } from 'zod';
 
 import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
 
-export { contactEventTypes, portfolioCategories, type ContactEventType, type PortfolioCategory } from '../constants.ts';
+export {
+  contactEventTypes,
+  portfolioCategories,
+  type ContactEventType,
+  type PortfolioCategory,
+} from '../constants.ts';
 export const portfolioCategorySchema = z.enum(portfolioCategories);
 
 export const insertPortfolioItemSchema = z.object({
@@ -79,7 +84,12 @@ export type InsertContact = z.input<typeof insertContactSchema>;
 export const insertShowcaseSchema = z.object({
   name: required('Name', 200),
   description: required('Description', 2_000),
-  orderPriority: z.number().int('Order must be a whole number').min(0, 'Order must be 0 or more').max(1_000_000).default(0),
+  orderPriority: z
+    .number()
+    .int('Order must be a whole number')
+    .min(0, 'Order must be 0 or more')
+    .max(1_000_000)
+    .default(0),
 });
 export const updateShowcaseSchema = insertShowcaseSchema.partial();
 export type InsertShowcase = z.input<typeof insertShowcaseSchema>;

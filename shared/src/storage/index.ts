@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { createLocalStorage } from './local.ts';
 
+export { LOCAL_FILES_PATH, verifyLocalLink } from './local.ts';
+
 export interface StoredObject {
   body: Readable;
   size: number;
@@ -16,6 +18,8 @@ export interface Storage {
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** A link that fetches the object for `expiresInSeconds`; with fileName it downloads under that name. */
+  signedDownloadUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): Promise<string>;
 }
 
 /** Object keys are relative paths of safe segments: no traversal, no absolute paths. */
@@ -47,6 +51,11 @@ const contentTypes: Record<string, string> = {
 };
 
 export function createStorage(config: Config): Storage {
-  if (config.STORAGE_DRIVER === 'local') return createLocalStorage(config.STORAGE_DIR);
+  if (config.STORAGE_DRIVER === 'local') {
+    return createLocalStorage(config.STORAGE_DIR, {
+      publicUrl: config.PUBLIC_URL,
+      secret: config.SESSION_SECRET,
+    });
+  }
   throw new Error(`Storage driver ${config.STORAGE_DRIVER} is not available`);
 }

@@ -4,10 +4,34 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { purposeKey, sign, verifySignature } from '../signing.ts';
 import { contentTypeFor, isSafeKey, type Storage } from './index.ts';
 
-export function createLocalStorage(directory: string): Storage {
+/** What a local file link signs: the key, its expiry (unix seconds) and the download name. */
+const linkMessage = (key: string, expires: number, name: string) => `${key}\n${expires}\n${name}`;
+
+export const LOCAL_FILES_PATH = '/api/files/';
+
+/** Checks a local file link's signature and expiry (the api's /api/files route). */
+export function verifyLocalLink(
+  secret: string,
+  key: string,
+  query: { expires?: unknown; name?: unknown; sig?: unknown },
+) {
+  const expires = Number(query.expires);
+  const name = typeof query.name === 'string' ? query.name : '';
+  if (!Number.isInteger(expires) || typeof query.sig !== 'string')
+    return { valid: false as const, reason: 'unsigned' };
+  if (!verifySignature(purposeKey(secret, 'file-link'), linkMessage(key, expires, name), query.sig)) {
+    return { valid: false as const, reason: 'tampered' };
+  }
+  if (expires * 1000 < Date.now()) return { valid: false as const, reason: 'expired' };
+  return { valid: true as const, name };
+}
+
+export function createLocalStorage(directory: string, links: { publicUrl: string; secret: string }): Storage {
   const root = path.resolve(directory);
+  const linkKey = purposeKey(links.secret, 'file-link');
 
   function fileFor(key: string): string {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
@@ -47,6 +71,18 @@ export function createLocalStorage(directory: string): Storage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async signedDownloadUrl(key, { expiresInSeconds, fileName }) {
+      fileFor(key);
+      const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      const name = fileName ?? '';
+      const query = new URLSearchParams({
+        expires: String(expires),
+        sig: sign(linkKey, linkMessage(key, expires, name)),
+      });
+      if (name) query.set('name', name);
+      const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+      return `${links.publicUrl}${LOCAL_FILES_PATH}${encodedKey}?${query}`;
     },
   };
 }

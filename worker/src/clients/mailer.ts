@@ -23,7 +23,11 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
-      if (!config.SMTP_URL) logger.info({ to: message.to, subject: message.subject, text: message.text }, 'mail (not sent: SMTP_URL unset)');
+      if (!config.SMTP_URL)
+        logger.info(
+          { to: message.to, subject: message.subject, text: message.text },
+          'mail (not sent: SMTP_URL unset)',
+        );
       return { messageId: info.messageId };
     },
     close() {

@@ -50,9 +50,17 @@ describe('contact-notification', () => {
   });
 
   it('sends once, however often the job runs', async () => {
-    const [contact] = await env.database.db.insert(contacts).values({ ...enquiry('Ana'), eventType: 'other' }).returning();
+    const [contact] = await env.database.db
+      .insert(contacts)
+      .values({ ...enquiry('Ana'), eventType: 'other' })
+      .returning();
     const logger = createLogger({ name: 't', level: 'silent' });
-    const context = { db: env.database.db, config: env.config, logger, mailer: createMailer(env.config, logger) } as never;
+    const context = {
+      db: env.database.db,
+      config: env.config,
+      logger,
+      mailer: createMailer(env.config, logger),
+    } as never;
     expect(await contactNotification({ contactId: contact!.id }, context)).toBe('done');
     expect(await contactNotification({ contactId: contact!.id }, context)).toBe('skipped');
     await smtp.waitFor((message) => message.subject?.includes('Ana Ngata') ?? false);

@@ -19,7 +19,8 @@ export const contactNotification: JobHandler<'contact-notification'> = async (pa
   const [contact] = await context.db.select().from(contacts).where(eq(contacts.id, payload.contactId));
   if (!contact || contact.notifiedAt) return 'skipped';
 
-  const label = contactEventTypes.find((type) => type.value === contact.eventType)?.label ?? contact.eventType;
+  const label =
+    contactEventTypes.find((type) => type.value === contact.eventType)?.label ?? contact.eventType;
   const name = `${contact.firstName} ${contact.lastName}`;
   try {
     await context.mailer.send({
@@ -38,7 +39,8 @@ export const contactNotification: JobHandler<'contact-notification'> = async (pa
       ].join('\n'),
     });
   } catch (error) {
-    if (isPermanentMailError(error)) throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
+    if (isPermanentMailError(error))
+      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
     throw error;
   }
   await context.db.update(contacts).set({ notifiedAt: new Date() }).where(eq(contacts.id, contact.id));

@@ -1,0 +1,143 @@
+import express, { Router } from 'express';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { purchases, videos } from '@app/shared/db';
+import { checkoutRequestSchema } from '@app/shared/schemas';
+import type { Stripe } from '@app/shared/stripe';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { isValidVideoToken } from '../videos/access.ts';
+
+export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
+
+/** Checkout Session events we act on; every other event is acknowledged and ignored. */
+const checkoutEvents = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+/** The webhook needs the exact bytes Stripe signed, so it is mounted before the JSON parser. */
+export function stripeWebhookRoutes(deps: Deps): Router {
+  const router = Router();
+  router.post('/api/stripe/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+    const { stripe, config } = deps;
+    if (!stripe || !config.STRIPE_WEBHOOK_SECRET) throw new HttpError(503, 'Payments are not configured');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(
+        req.body as Buffer,
+        req.get('stripe-signature') ?? '',
+        config.STRIPE_WEBHOOK_SECRET,
+      );
+    } catch {
+      throw new HttpError(400, 'Invalid Stripe signature');
+    }
+    if (checkoutEvents.has(event.type)) {
+      const session = event.data.object as Stripe.Checkout.Session;
+      await deps.producer.enqueue('record-sale', {
+        kind: 'checkout',
+        checkoutSessionId: session.id,
+        eventId: event.id,
+        failed: event.type === 'checkout.session.async_payment_failed',
+      });
+    } else if (event.type === 'charge.refunded') {
+      const charge = event.data.object as Stripe.Charge;
+      const paymentIntentId =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (paymentIntentId)
+        await deps.producer.enqueue('record-sale', { kind: 'refund', paymentIntentId, eventId: event.id });
+    }
+    // 2xx only now that the work is queued: if Redis is down the enqueue throws, Stripe gets 5xx and retries.
+    res.json({ received: true });
+  });
+  return router;
+}
+
+export function checkoutRoutes(deps: Deps): Router {
+  const { db, config } = deps;
+  const router = Router();
+
+  router.post('/api/checkout', rateLimiter(deps, limits.checkout), async (req, res) => {
+    const input = checkoutRequestSchema.parse(req.body ?? {});
+    const [video] = await db.select().from(videos).where(eq(videos.id, input.videoId));
+    if (!video) throw notFound('Video not found');
+    if (video.priceCents === 0) throw new HttpError(400, 'This video is free: download it from its page');
+    if (video.passwordProtected && !isValidVideoToken(deps, video.id, input.verificationToken)) {
+      throw new HttpError(401, 'Password verification required');
+    }
+    if (!deps.stripe) throw new HttpError(503, PAYMENT_UNAVAILABLE);
+
+    const [purchase] = await db
+      .insert(purchases)
+      .values({
+        videoId: video.id,
+        buyerName: input.customerName,
+        buyerEmail: input.customerEmail,
+        amountCents: video.priceCents,
+        currency: config.CURRENCY,
+      })
+      .returning();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await deps.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: input.customerEmail,
+          allow_promotion_codes: true,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: config.CURRENCY,
+                unit_amount: video.priceCents,
+                product_data: {
+                  name: video.title,
+                  description: video.description.slice(0, 500) || undefined,
+                },
+              },
+            },
+          ],
+          metadata: { purchaseId: purchase!.id, videoId: video.id },
+          payment_intent_data: { metadata: { purchaseId: purchase!.id, videoId: video.id } },
+          success_url: `${config.PUBLIC_URL}/video-purchase-success?session_id={CHECKOUT_SESSION_ID}&video_id=${encodeURIComponent(video.id)}`,
+          cancel_url: `${config.PUBLIC_URL}/video/${encodeURIComponent(video.id)}/purchase`,
+        },
+        { idempotencyKey: `checkout-${purchase!.id}` },
+      );
+    } catch (error) {
+      req.log.error({ err: error, purchaseId: purchase!.id }, 'Stripe checkout failed');
+      await db
+        .update(purchases)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(purchases.id, purchase!.id));
+      throw new HttpError(503, PAYMENT_UNAVAILABLE);
+    }
+    await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase!.id));
+    res.status(201).json({ url: session.url, sessionId: session.id });
+  });
+
+  router.get('/api/purchases/:sessionId', async (req, res) => {
+    const sessionId = z.string().trim().min(1).max(255).parse(req.params.sessionId);
+    const [purchase] = await db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
+    if (!purchase) throw notFound('Purchase not found');
+    // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds).
+    if (purchase.status === 'pending' && deps.stripe) {
+      await deps.producer
+        .enqueue('record-sale', { kind: 'checkout', checkoutSessionId: sessionId })
+        .catch(() => {});
+    }
+    // The download page itself issues the short-lived signed link, once it has checked this purchase.
+    const downloadUrl =
+      purchase.status === 'paid'
+        ? `/video/${encodeURIComponent(purchase.videoId)}/download?session_id=${encodeURIComponent(sessionId)}`
+        : undefined;
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ status: purchase.status, videoId: purchase.videoId, ...(downloadUrl && { downloadUrl }) });
+  });
+
+  return router;
+}

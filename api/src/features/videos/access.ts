@@ -1,0 +1,78 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { purchases, type videos } from '@app/shared/db';
+import { verifyPassword } from '@app/shared/password';
+import { createToken, purposeKey, readToken } from '@app/shared/signing';
+import type { Deps } from '../../deps.ts';
+import { HttpError } from '../../http/errors.ts';
+
+type Video = typeof videos.$inferSelect;
+
+/** How long a correct video password is remembered (the token the browser keeps). */
+export const VIDEO_TOKEN_TTL_SECONDS = 2 * 3600;
+
+const tokenKey = (deps: Pick<Deps, 'config'>) => purposeKey(deps.config.SESSION_SECRET, 'video-password');
+
+export function issueVideoToken(
+  deps: Pick<Deps, 'config'>,
+  videoId: string,
+): { token: string; expiresAt: string } {
+  const expires = Math.floor(Date.now() / 1000) + VIDEO_TOKEN_TTL_SECONDS;
+  return {
+    token: createToken(tokenKey(deps), { v: videoId, exp: expires }),
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+/** True when the token was issued for this video and has not expired. */
+export function isValidVideoToken(
+  deps: Pick<Deps, 'config'>,
+  videoId: string,
+  token: string | undefined,
+): boolean {
+  if (!token) return false;
+  const payload = readToken(tokenKey(deps), token);
+  return payload?.v === videoId && typeof payload.exp === 'number' && payload.exp * 1000 > Date.now();
+}
+
+export interface AccessProof {
+  password?: string;
+  verificationToken?: string;
+  sessionId?: string;
+}
+
+/**
+ * Who may stream or download a video (DESIGN.md section 8): a protected video needs its password or
+ * token (401); a paid one needs a paid purchase of this very video (403).
+ */
+export async function authorizeVideo(
+  deps: Deps,
+  video: Video,
+  proof: AccessProof,
+): Promise<{ purchaseId?: string }> {
+  if (video.passwordProtected) {
+    const tokenOk = isValidVideoToken(deps, video.id, proof.verificationToken);
+    const passwordOk =
+      !tokenOk && proof.password && video.passwordHash
+        ? await verifyPassword(proof.password, video.passwordHash)
+        : false;
+    if (!tokenOk && !passwordOk)
+      throw new HttpError(
+        401,
+        proof.password || proof.verificationToken ? 'Invalid password' : 'Password required',
+      );
+  }
+  if (video.priceCents === 0) return {};
+  if (!proof.sessionId) throw new HttpError(403, 'This video needs a purchase');
+  const [purchase] = await deps.db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.checkoutSessionId, proof.sessionId),
+        eq(purchases.videoId, video.id),
+        inArray(purchases.status, ['paid']),
+      ),
+    );
+  if (!purchase) throw new HttpError(403, 'No paid purchase of this video was found for that session');
+  return { purchaseId: purchase.id };
+}

@@ -1,0 +1,135 @@
+import { Router } from 'express';
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { showcases, videos } from '@app/shared/db';
+import { isSafeKey } from '@app/shared/storage';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { recordVideoStat } from '../video-stats/video-stats.service.ts';
+import { authorizeVideo, issueVideoToken } from './access.ts';
+
+/** What visitors may see of a video: never its password hash or storage key. */
+export const publicVideoColumns = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  tags: videos.tags,
+  showcaseId: videos.showcaseId,
+  priceCents: videos.priceCents,
+  previewUrl: videos.previewUrl,
+  passwordProtected: videos.passwordProtected,
+  createdAt: videos.createdAt,
+};
+
+const DOWNLOAD_LINK_SECONDS = 3600;
+
+const idSchema = z.string().trim().min(1).max(100);
+const verifySchema = z.object({
+  videoId: idSchema,
+  password: z.string().min(1, 'Please enter the video password.').max(200),
+});
+const proofSchema = z.object({
+  password: z.string().max(200).optional(),
+  verificationToken: z.string().max(2_000).optional(),
+  sessionId: z.string().max(255).optional(),
+});
+
+const fileName = (title: string, key: string) =>
+  `${
+    title
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 80) || 'video'
+  }${key.slice(key.lastIndexOf('.'))}`;
+
+export function videoRoutes(deps: Deps): Router {
+  const { db, storage } = deps;
+  const router = Router();
+
+  async function findVideo(id: string) {
+    const [video] = await db
+      .select()
+      .from(videos)
+      .where(eq(videos.id, idSchema.parse(id)));
+    if (!video) throw notFound('Video not found');
+    return video;
+  }
+
+  router.get('/api/videos', async (_req, res) => {
+    const rows = await db
+      .select(publicVideoColumns)
+      .from(videos)
+      .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+      // Showcase order (lower first), videos without a showcase last, newest first within one.
+      .orderBy(
+        sql`${showcases.orderPriority} asc nulls last`,
+        asc(showcases.createdAt),
+        sql`${videos.createdAt} desc`,
+      );
+    res.set('Cache-Control', 'public, no-cache').json(rows);
+  });
+
+  router.get('/api/showcases', async (_req, res) => {
+    const rows = await db
+      .select()
+      .from(showcases)
+      .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+    res.set('Cache-Control', 'public, no-cache').json(rows);
+  });
+
+  router.get('/api/videos/:id', async (req, res) => {
+    const [video] = await db
+      .select(publicVideoColumns)
+      .from(videos)
+      .where(eq(videos.id, idSchema.parse(req.params.id)));
+    if (!video) throw notFound('Video not found');
+    res.set('Cache-Control', 'no-cache').json(video);
+  });
+
+  // Previews come only from our own storage: a key, never a URL (no open proxy).
+  router.get('/api/video-preview/:encoded', async (req, res) => {
+    const key = req.params.encoded;
+    if (!isSafeKey(key) || !key.startsWith('previews/')) throw notFound('Preview not found');
+    const object = await storage.get(key);
+    if (!object) throw notFound('Preview not found');
+    res.set({
+      'Content-Type': object.contentType,
+      'Content-Length': String(object.size),
+      'Cache-Control': 'public, max-age=86400',
+    });
+    object.body.pipe(res);
+  });
+
+  router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
+    const { videoId, password } = verifySchema.parse(req.body ?? {});
+    const video = await findVideo(videoId);
+    if (!video.passwordProtected) throw new HttpError(400, 'This video has no password');
+    await authorizeVideo(deps, { ...video, priceCents: 0 }, { password });
+    res.json(issueVideoToken(deps, video.id));
+  });
+
+  router.post('/api/video-stream/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
+    const video = await findVideo(String(req.params.id));
+    await authorizeVideo(deps, video, proofSchema.parse(req.body ?? {}));
+    const streamUrl = await storage.signedDownloadUrl(video.awsKey, {
+      expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+    });
+    await recordVideoStat(deps, video.id, 'view');
+    res.set('Cache-Control', 'no-store').json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
+  });
+
+  router.post('/api/download/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
+    const video = await findVideo(String(req.params.id));
+    await authorizeVideo(deps, video, proofSchema.parse(req.body ?? {}));
+    const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
+      expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+      fileName: fileName(video.title, video.awsKey),
+    });
+    await recordVideoStat(deps, video.id, 'download');
+    res.set('Cache-Control', 'no-store').json({ downloadUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
+  });
+
+  return router;
+}
