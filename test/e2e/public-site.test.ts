@@ -128,8 +128,12 @@ describe('the home page', () => {
     await page.getByLabel('Event type').selectOption('recital');
     await page.getByLabel('Message').fill('Could you film our recital in May?');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => page.getByTestId('toast').getByText('Message sent and verified successfully!').isVisible()).toBe(true);
-    expect(await page.getByTestId('toast').getByText("I'll get back to you within 24 hours.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('toast').getByText('Message sent and verified successfully!').isVisible())
+      .toBe(true);
+    expect(
+      await page.getByTestId('toast').getByText("I'll get back to you within 24 hours.").isVisible(),
+    ).toBe(true);
     expect(await page.getByLabel('First name').inputValue()).toBe('');
 
     const saved = await env.database.db.select().from(contacts);
@@ -153,8 +157,12 @@ describe('the home page', () => {
     await page.getByLabel('Email').fill('tane@example.nz');
     await page.getByLabel('Message').fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => page.getByTestId('toast').getByText('Failed to send message').isVisible()).toBe(true);
-    expect(await page.getByTestId('toast').getByText('Service temporarily unavailable').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('toast').getByText('Failed to send message').isVisible())
+      .toBe(true);
+    expect(await page.getByTestId('toast').getByText('Service temporarily unavailable').isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 

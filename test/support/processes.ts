@@ -41,7 +41,7 @@ export interface RunningApi extends RunningProcess {
 export async function startApi(env: Record<string, string>): Promise<RunningApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = run('api/src/index.ts', { PUBLIC_URL: url, ...env, PORT: String(port) });
+  const proc = run('api/src/index.ts', { ...env, PUBLIC_URL: url, PORT: String(port) });
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);

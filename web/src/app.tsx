@@ -11,10 +11,24 @@ import { services } from '@app/shared/content';
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
 const ServicePage = lazy(() => import('./pages/service-page.tsx'));
 const FacebookCoverPage = lazy(() => import('./pages/facebook-cover.tsx'));
+const VideosPage = lazy(() => import('./pages/shop/videos.tsx'));
+const PurchasePage = lazy(() => import('./pages/shop/purchase.tsx'));
+const DownloadPage = lazy(() => import('./pages/shop/download.tsx'));
+const PurchaseSuccessPage = lazy(() => import('./pages/shop/purchase-success.tsx'));
+const PaymentOptionsPage = lazy(() => import('./pages/shop/payment-options.tsx'));
+const PaymentIssuePage = lazy(() =>
+  import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
+);
 
 const routes: Array<{ path: string; component: React.ComponentType }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
+  { path: '/videos', component: VideosPage },
+  { path: '/video/:id/purchase', component: PurchasePage },
+  { path: '/video/:id/download', component: DownloadPage },
+  { path: '/video-purchase-success', component: PurchaseSuccessPage },
+  { path: '/video-payment-options', component: PaymentOptionsPage },
+  { path: '/video-payment-issue', component: PaymentIssuePage },
 ];
 
 const queryClient = createQueryClient();
