@@ -201,12 +201,12 @@ describe('the other public pages', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download as SVG' }).click(),
     ]);
-    expect(svg.suggestedFilename()).toBe('stagelight-facebook-cover.svg');
+    expect(svg.suggestedFilename()).toBe('dance-photography-facebook-cover.svg');
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download as PNG' }).click(),
     ]);
-    expect(png.suggestedFilename()).toBe('stagelight-facebook-cover.png');
+    expect(png.suggestedFilename()).toBe('dance-photography-facebook-cover.png');
     const file = await png.path();
     const meta = await sharp(file).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 630]);

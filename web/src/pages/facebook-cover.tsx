@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/scroll.ts';
 const WIDTH = 1200;
 const HEIGHT = 630;
 const BACKGROUND = '/api/images/hero/stage-hero.jpg';
-const FILE_NAME = 'stagelight-facebook-cover';
+const FILE_NAME = 'dance-photography-facebook-cover';
 const bullets = [
   'Photos Within Minutes',
   '10-Year Secure Storage',
