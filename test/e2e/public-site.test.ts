@@ -5,13 +5,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, events, portfolioItems } from '@app/shared/db';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
+import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
+import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
 import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
 
 let env: TestEnv;
 let api: RunningApi;
 let browser: Browser;
 let imagesDir: string;
+let smtp: CapturedMail;
+let worker: RunningProcess;
 
 async function picture(file: string, colour: string) {
   await mkdir(path.dirname(file), { recursive: true });
@@ -25,7 +28,13 @@ beforeAll(async () => {
   await picture(path.join(imagesDir, 'hero/stage-hero.jpg'), '#222244');
   await picture(path.join(imagesDir, 'portfolio/solo.jpg'), '#f5b942');
   await picture(path.join(imagesDir, 'attached_assets/event-01.jpg'), '#c2304f');
-  env = await createTestEnv({ IMAGES_DIR: imagesDir, IMAGE_CACHE_DIR: path.join(imagesDir, 'cache') });
+  smtp = await startSmtpCapture();
+  env = await createTestEnv({
+    IMAGES_DIR: imagesDir,
+    IMAGE_CACHE_DIR: path.join(imagesDir, 'cache'),
+    SMTP_URL: smtp.url,
+    OWNER_EMAIL: 'owner@stagelight.test',
+  });
   const { db } = env.database;
   await db.insert(portfolioItems).values([
     ...Array.from({ length: 15 }, (_, index) => ({
@@ -55,11 +64,12 @@ beforeAll(async () => {
       imageUrl: '/api/images/attached_assets/event-01.jpg',
     },
   ]);
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await api?.stop();
+  await Promise.all([api?.stop(), worker?.stop()]);
+  await smtp?.close();
   await env?.cleanup();
   await rm(imagesDir, { recursive: true, force: true });
 });
@@ -138,6 +148,11 @@ describe('the home page', () => {
 
     const saved = await env.database.db.select().from(contacts);
     expect(saved).toEqual([expect.objectContaining({ firstName: 'Mere', eventType: 'recital' })]);
+    // The worker tells the owner, with a reply-to of the visitor.
+    const mail = await smtp.waitFor(
+      (message) => message.subject === 'New enquiry from Mere Parata (Recital)',
+    );
+    expect(mail.replyTo?.value[0]?.address).toBe('mere@example.nz');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -163,6 +178,23 @@ describe('the home page', () => {
     expect(await page.getByTestId('toast').getByText('Service temporarily unavailable').isVisible()).toBe(
       true,
     );
+    await context.close();
+  });
+
+  it('scrolls to a section from the nav and highlights its entry', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(api.url);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Dance Competitions' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.round(document.getElementById('competitions')!.getBoundingClientRect().top)),
+      )
+      .toBe(64);
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Dance Competitions' }).getAttribute('aria-current'))
+      .toBe('location');
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
     await context.close();
   });
 

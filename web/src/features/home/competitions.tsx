@@ -2,6 +2,7 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { formatEventDate } from '@app/shared/format';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { Button } from '../../components/ui/button.tsx';
+import { track } from '../../lib/analytics.ts';
 import { SectionHeading } from './sections.tsx';
 import { useEvents } from './queries.ts';
 
@@ -56,7 +57,12 @@ export function Competitions() {
                       <p className="mt-4 flex-1 text-zinc-300">{event.description}</p>
                       {event.jotformUrl ? (
                         <Button asChild className="mt-6">
-                          <a href={event.jotformUrl} target="_blank" rel="noopener noreferrer">
+                          <a
+                            href={event.jotformUrl}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            onClick={() => track('Booking Link Opened', { event: event.title })}
+                          >
                             Book Now - No Upfront Cost
                           </a>
                         </Button>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
+import { track } from '../../lib/analytics.ts';
 
 type ContactInput = z.input<typeof insertContactSchema>;
 type Contact = z.output<typeof insertContactSchema>;
@@ -22,7 +23,8 @@ export default function ContactForm() {
   });
   const send = useMutation({
     mutationFn: (contact: Contact) => api.post('/api/contacts', contact),
-    onSuccess: () => {
+    onSuccess: (_result, contact) => {
+      track('Contact Sent', { eventType: contact.eventType });
       toast({
         title: 'Message sent and verified successfully!',
         description: "I'll get back to you within 24 hours.",

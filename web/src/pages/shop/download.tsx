@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { purchaseStorage, useVideo } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
@@ -71,6 +72,7 @@ export default function DownloadPage() {
     try {
       const { downloadUrl } = await api.post<{ downloadUrl: string }>(`/api/download/${id}`, proof);
       window.location.assign(downloadUrl);
+      track('Video Downloaded', { video: current?.title ?? id });
       toast({ title: 'Download Started', variant: 'success' });
     } catch {
       toast({

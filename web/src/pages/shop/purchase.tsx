@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { purchaseStorage, useVideo } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
@@ -110,6 +111,7 @@ export default function PurchasePage() {
         customerEmail: email.trim(),
         verificationToken: token,
       });
+      track('Checkout Started', { video: current.title });
       if (tab) tab.location.href = url;
       else window.location.href = url;
       setTimeout(() => {
