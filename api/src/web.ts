@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import type { Config } from '@app/shared/config';
-import { pageHead, renderHead, robotsTxt, sitemapXml } from './seo.ts';
+import { pageHead, renderHead, renderShell, robotsTxt, sitemapXml } from './seo.ts';
 
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const HEAD_MARKER = '<!--app-head-->';
+const SHELL_MARKER = '<!--app-shell-->';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -36,7 +37,9 @@ export function webRoutes(config: Config): Router {
     indexHtml ??= readFile(indexFile, 'utf8');
     const head = pageHead(req.path, config);
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
-    const html = (await indexHtml).replace(HEAD_MARKER, () => renderHead(head, config));
+    const html = (await indexHtml)
+      .replace(HEAD_MARKER, () => renderHead(head, config))
+      .replace(SHELL_MARKER, () => (head.status === 200 ? renderShell(req.path) : ''));
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;

@@ -144,3 +144,13 @@ export const about = {
     { value: '6 regions', label: 'covered across NZ' },
   ],
 } as const;
+
+/** The home page's opening words: rendered by the web app and, before it loads, by the api's page shell. */
+export const hero = {
+  eyebrow: 'Photography & Videography',
+  heading: 'Capturing Every Leap, Turn, and Triumph',
+  intro:
+    'Dance competitions, stage shows, recitals and concerts across New Zealand. Photos within minutes, nothing to pay up front.',
+  image: '/api/images/hero/stage-hero.jpg',
+  imageAlt: 'Dancer in a spotlight on a dark stage',
+} as const;

@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ExternalLink } from 'lucide-react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
+import { hero } from '@app/shared/content';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { usePortfolio, type PortfolioImage } from './queries.ts';
 
-export const HERO_IMAGE = '/api/images/hero/stage-hero.jpg';
 const SLIDE_INTERVAL_MS = 5_000;
 const RANDOM_SLIDES = 4;
 
@@ -27,7 +27,7 @@ export function Hero() {
   const { data } = usePortfolio();
   const slides = useMemo(
     () => [
-      { src: HERO_IMAGE, alt: 'Dancer in a spotlight on a dark stage' },
+      { src: hero.image, alt: hero.imageAlt },
       ...pickRandom(data ?? [], RANDOM_SLIDES).map((image) => ({ src: image.imageUrl, alt: image.alt })),
     ],
     [data],
@@ -65,16 +65,9 @@ export function Hero() {
       ))}
       <div className="absolute inset-0 bg-gradient-to-b from-stage-950/70 via-stage-950/40 to-stage-950" />
       <div className="relative mx-auto max-w-4xl px-6 pt-16 text-center">
-        <p className="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">
-          Photography &amp; Videography
-        </p>
-        <h1 className="mt-4 text-4xl leading-tight font-bold text-white sm:text-6xl">
-          Capturing Every Leap, Turn, and Triumph
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-zinc-200">
-          Dance competitions, stage shows, recitals and concerts across New Zealand. Photos within minutes,
-          nothing to pay up front.
-        </p>
+        <p className="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">{hero.eyebrow}</p>
+        <h1 className="mt-4 text-4xl leading-tight font-bold text-white sm:text-6xl">{hero.heading}</h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-zinc-200">{hero.intro}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
           <Button size="lg" onClick={() => goToSection('competitions', navigate)}>
             Dance Competition Bookings
