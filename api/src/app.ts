@@ -15,6 +15,9 @@ import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
+import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
+import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
+import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -72,6 +75,9 @@ export function createApp(deps: Deps): express.Express {
   registerLogout(admin);
   registerJobRoutes(admin, deps);
   registerAdminContactRoutes(admin, deps);
+  registerAdminContentRoutes(admin, deps);
+  registerUploadRoutes(admin, deps);
+  registerPurchaseRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

@@ -81,37 +81,49 @@ export const insertContactSchema = z.object({
 });
 export type InsertContact = z.input<typeof insertContactSchema>;
 
-export const insertShowcaseSchema = z.object({
+const showcaseFields = {
   name: required('Name', 200),
   description: required('Description', 2_000),
   orderPriority: z
     .number()
     .int('Order must be a whole number')
     .min(0, 'Order must be 0 or more')
-    .max(1_000_000)
-    .default(0),
+    .max(1_000_000),
+};
+export const insertShowcaseSchema = z.object({
+  ...showcaseFields,
+  orderPriority: showcaseFields.orderPriority.default(0),
 });
-export const updateShowcaseSchema = insertShowcaseSchema.partial();
+/** Partial: the inline order save sends orderPriority alone, and nothing else may change. */
+export const updateShowcaseSchema = z.object(showcaseFields).partial();
 export type InsertShowcase = z.input<typeof insertShowcaseSchema>;
 
+// Without defaults: an update leaves out what it does not change (a default would overwrite it).
 const videoFields = {
   title: required('Title', 200),
   description: required('Description', 5_000),
-  tags: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
-  showcaseId: z.string().trim().min(1).max(100).nullable().default(null),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30),
+  showcaseId: z.string().trim().min(1).max(100).nullable(),
   priceCents: z
     .number({ error: 'Price must be a number of cents' })
     .int('Price must be a whole number of cents')
     .min(0, 'Price must be 0 or more')
     .max(10_000_000),
-  previewUrl: z.string().trim().max(2_000).nullable().default(null),
-  passwordProtected: z.boolean().default(false),
-  password: z.string().min(1).max(200).nullable().default(null),
+  previewUrl: z.string().trim().max(2_000).nullable(),
+  passwordProtected: z.boolean(),
+  /** New password; null or absent on edit keeps the current one. */
+  password: z.string().min(1).max(200).nullable(),
 };
 
 /** The video insert omits id, createdAt, views and downloads (SPEC.md section 3). */
 export const insertVideoSchema = z.object({
   ...videoFields,
+  tags: videoFields.tags.default([]),
+  showcaseId: videoFields.showcaseId.default(null),
+  priceCents: videoFields.priceCents.default(0),
+  previewUrl: videoFields.previewUrl.default(null),
+  passwordProtected: videoFields.passwordProtected.default(false),
+  password: videoFields.password.default(null),
   awsKey: required('Storage key', 1_000),
 });
 export const updateVideoSchema = z.object(videoFields).partial();

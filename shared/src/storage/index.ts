@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { createLocalStorage } from './local.ts';
 
-export { LOCAL_FILES_PATH, verifyLocalLink } from './local.ts';
+export { LOCAL_FILES_PATH, LOCAL_UPLOADS_PATH, verifyLocalLink, verifyLocalUpload } from './local.ts';
 
 export interface StoredObject {
   body: Readable;
@@ -20,6 +20,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** A link that fetches the object for `expiresInSeconds`; with fileName it downloads under that name. */
   signedDownloadUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): Promise<string>;
+  /** A link the browser PUTs the file to (with this Content-Type) for `expiresInSeconds`. */
+  signedUploadUrl(key: string, contentType: string, options: { expiresInSeconds: number }): Promise<string>;
 }
 
 /** Object keys are relative paths of safe segments: no traversal, no absolute paths. */

@@ -11,6 +11,27 @@ import { contentTypeFor, isSafeKey, type Storage } from './index.ts';
 const linkMessage = (key: string, expires: number, name: string) => `${key}\n${expires}\n${name}`;
 
 export const LOCAL_FILES_PATH = '/api/files/';
+/** Under /api/admin, so an upload link also needs the owner's session. */
+export const LOCAL_UPLOADS_PATH = '/api/admin/uploads/';
+
+const uploadMessage = (key: string, expires: number, contentType: string) =>
+  `${key}\n${expires}\n${contentType}`;
+
+/** Checks a local upload link (the api's upload route). */
+export function verifyLocalUpload(
+  secret: string,
+  key: string,
+  contentType: string,
+  query: { expires?: unknown; sig?: unknown },
+): boolean {
+  const expires = Number(query.expires);
+  return (
+    Number.isInteger(expires) &&
+    expires * 1000 >= Date.now() &&
+    typeof query.sig === 'string' &&
+    verifySignature(purposeKey(secret, 'file-upload'), uploadMessage(key, expires, contentType), query.sig)
+  );
+}
 
 /** Checks a local file link's signature and expiry (the api's /api/files route). */
 export function verifyLocalLink(
@@ -83,6 +104,13 @@ export function createLocalStorage(directory: string, links: { publicUrl: string
       if (name) query.set('name', name);
       const encodedKey = key.split('/').map(encodeURIComponent).join('/');
       return `${links.publicUrl}${LOCAL_FILES_PATH}${encodedKey}?${query}`;
+    },
+    async signedUploadUrl(key, contentType, { expiresInSeconds }) {
+      fileFor(key);
+      const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      const sig = sign(purposeKey(links.secret, 'file-upload'), uploadMessage(key, expires, contentType));
+      const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+      return `${links.publicUrl}${LOCAL_UPLOADS_PATH}${encodedKey}?${new URLSearchParams({ expires: String(expires), sig })}`;
     },
   };
 }

@@ -1,0 +1,130 @@
+import type { Router } from 'express';
+import { asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { events, purchases, showcases, videos } from '@app/shared/db';
+import { hashPassword } from '@app/shared/password';
+import {
+  insertEventSchema,
+  insertShowcaseSchema,
+  insertVideoSchema,
+  updateShowcaseSchema,
+  updateVideoSchema,
+} from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { publicVideoColumns } from '../videos/videos.routes.ts';
+
+const eventIdSchema = z.coerce
+  .number({ error: 'Event id must be a number' })
+  .int()
+  .positive()
+  .max(2_147_483_647);
+const textIdSchema = z.string().trim().min(1).max(100);
+
+/** The owner's view of a video: counters and storage key, never the password hash. */
+const adminVideoColumns = {
+  ...publicVideoColumns,
+  awsKey: videos.awsKey,
+  views: videos.views,
+  downloads: videos.downloads,
+};
+
+/** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
+export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
+  admin.get('/api/admin/events', async (_req, res) => {
+    const rows = await db.select().from(events).orderBy(asc(events.date), asc(events.id));
+    res.set('Cache-Control', 'no-store').json(rows);
+  });
+
+  admin.post('/api/admin/events', async (req, res) => {
+    const input = insertEventSchema.parse(req.body ?? {});
+    const [event] = await db.insert(events).values(input).returning();
+    res.status(201).json(event);
+  });
+
+  admin.put('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    const input = insertEventSchema.parse(req.body ?? {});
+    const [event] = await db
+      .update(events)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    if (!event) throw notFound('Event not found');
+    res.json(event);
+  });
+
+  admin.delete('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    const [event] = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+    if (!event) throw notFound('Event not found');
+    res.json({ id: event.id, deleted: true });
+  });
+
+  admin.get('/api/admin/videos', async (_req, res) => {
+    const rows = await db.select(adminVideoColumns).from(videos).orderBy(desc(videos.createdAt));
+    res.set('Cache-Control', 'no-store').json(rows);
+  });
+
+  admin.post('/api/admin/videos', async (req, res) => {
+    const { password, ...input } = insertVideoSchema.parse(req.body ?? {});
+    if (input.passwordProtected && !password)
+      throw new HttpError(400, 'A password is required for a protected video');
+    const [video] = await db
+      .insert(videos)
+      .values({
+        ...input,
+        passwordHash: input.passwordProtected && password ? await hashPassword(password) : null,
+      })
+      .returning(adminVideoColumns);
+    res.status(201).json(video);
+  });
+
+  admin.put('/api/admin/videos/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const { password, ...input } = updateVideoSchema.parse(req.body ?? {});
+    const [existing] = await db.select().from(videos).where(eq(videos.id, id));
+    if (!existing) throw notFound('Video not found');
+    const protectedNow = input.passwordProtected ?? existing.passwordProtected;
+    // A new password replaces the old; none keeps it; turning protection off clears it.
+    const passwordHash = !protectedNow
+      ? null
+      : password
+        ? await hashPassword(password)
+        : existing.passwordHash;
+    if (protectedNow && !passwordHash)
+      throw new HttpError(400, 'A password is required for a protected video');
+    const [video] = await db
+      .update(videos)
+      .set({ ...input, passwordProtected: protectedNow, passwordHash })
+      .where(eq(videos.id, id))
+      .returning(adminVideoColumns);
+    res.json(video);
+  });
+
+  admin.delete('/api/admin/videos/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    // Sold videos stay: their purchases and sales refer to them.
+    if ((await db.$count(purchases, eq(purchases.videoId, id))) > 0) {
+      throw new HttpError(409, 'This video has purchases, so it cannot be deleted. Edit it instead.');
+    }
+    const [video] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+    if (!video) throw notFound('Video not found');
+    res.json({ id: video.id, deleted: true });
+  });
+
+  admin.post('/api/admin/showcases', async (req, res) => {
+    const input = insertShowcaseSchema.parse(req.body ?? {});
+    const [showcase] = await db.insert(showcases).values(input).returning();
+    res.status(201).json(showcase);
+  });
+
+  admin.patch('/api/admin/showcases/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const input = updateShowcaseSchema.parse(req.body ?? {});
+    if (Object.keys(input).length === 0) throw new HttpError(400, 'Nothing to update');
+    const [showcase] = await db.update(showcases).set(input).where(eq(showcases.id, id)).returning();
+    if (!showcase) throw notFound('Showcase not found');
+    res.json(showcase);
+  });
+}

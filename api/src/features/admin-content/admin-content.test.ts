@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, sales, videos } from '@app/shared/db';
+import { verifyPassword } from '@app/shared/password';
+import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
+import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { createVideo } from '../../../../test/support/factories.ts';
+import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
+
+let env: TestEnv;
+let api: TestApp;
+let agent: Awaited<ReturnType<typeof adminAgent>>;
+let worker: TestWorker;
+const origin = 'http://localhost:3000';
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  api = createTestApp(env);
+  agent = await adminAgent(api.app);
+  worker = startTestWorker(env);
+});
+afterAll(async () => {
+  await worker.close();
+  await api.close();
+  await env.cleanup();
+});
+
+const event = {
+  title: 'Nelson Dance Festival',
+  description: 'All sections',
+  date: '2027-04-10',
+  location: 'Nelson',
+  eventType: 'competition',
+  jotformUrl: '',
+  imageUrl: '/api/images/attached_assets/event-01.jpg',
+};
+
+describe('admin events', () => {
+  it('creates, updates and deletes, storing an empty booking link as null', async () => {
+    const created = await agent.post('/api/admin/events').set('Origin', origin).send(event).expect(201);
+    expect(created.body).toMatchObject({ ...event, jotformUrl: null, date: '2027-04-10' });
+    const id = created.body.id as number;
+
+    const updated = await agent
+      .put(`/api/admin/events/${id}`)
+      .set('Origin', origin)
+      .send({ ...event, location: 'Nelson School of Music', jotformUrl: 'https://form.example/nelson' })
+      .expect(200);
+    expect(updated.body).toMatchObject({
+      location: 'Nelson School of Music',
+      jotformUrl: 'https://form.example/nelson',
+    });
+
+    const listed = await agent.get('/api/admin/events').expect(200);
+    expect(listed.body.find((row: { id: number }) => row.id === id)).toMatchObject({ title: event.title });
+
+    await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(200, { id, deleted: true });
+    await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(404);
+  });
+
+  it('refuses bad input and visitors', async () => {
+    const bad = await agent
+      .post('/api/admin/events')
+      .set('Origin', origin)
+      .send({ ...event, date: 'someday' })
+      .expect(400);
+    expect(bad.body.issues).toEqual([
+      expect.objectContaining({ path: 'date', message: 'Please enter a valid date' }),
+    ]);
+    await agent
+      .post('/api/admin/events')
+      .set('Origin', origin)
+      .send({ ...event, jotformUrl: 'javascript:alert(1)' })
+      .expect(400);
+    await agent.put('/api/admin/events/abc').set('Origin', origin).send(event).expect(400);
+    await request(api.app).post('/api/admin/events').set('Origin', origin).send(event).expect(401);
+    await agent.post('/api/admin/events').set('Origin', 'https://evil.example').send(event).expect(403);
+  });
+});
+
+describe('admin videos and showcases', () => {
+  it('stores a video password hashed, keeps it on edit unless replaced, and clears it when protection is off', async () => {
+    const body = {
+      title: 'Recital',
+      description: 'Full recital',
+      tags: ['ballet'],
+      showcaseId: null,
+      priceCents: 1500,
+      awsKey: 'videos/recital.mp4',
+      previewUrl: null,
+      passwordProtected: true,
+      password: 'plié',
+    };
+    const created = await agent.post('/api/admin/videos').set('Origin', origin).send(body).expect(201);
+    expect(JSON.stringify(created.body)).not.toMatch(/plié|passwordHash|scrypt/);
+    const id = created.body.id as string;
+    const stored = async () => (await env.database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+    expect(await verifyPassword('plié', (await stored()).passwordHash!)).toBe(true);
+
+    await agent
+      .put(`/api/admin/videos/${id}`)
+      .set('Origin', origin)
+      .send({ title: 'Recital 2027', password: null })
+      .expect(200);
+    expect(await verifyPassword('plié', (await stored()).passwordHash!)).toBe(true);
+    await agent
+      .put(`/api/admin/videos/${id}`)
+      .set('Origin', origin)
+      .send({ password: 'arabesque' })
+      .expect(200);
+    expect(await verifyPassword('arabesque', (await stored()).passwordHash!)).toBe(true);
+    await agent
+      .put(`/api/admin/videos/${id}`)
+      .set('Origin', origin)
+      .send({ passwordProtected: false })
+      .expect(200);
+    expect((await stored()).passwordHash).toBeNull();
+    await agent
+      .put(`/api/admin/videos/${id}`)
+      .set('Origin', origin)
+      .send({ passwordProtected: true })
+      .expect(400);
+
+    await agent
+      .post('/api/admin/videos')
+      .set('Origin', origin)
+      .send({ ...body, password: null })
+      .expect(400);
+    await agent
+      .post('/api/admin/videos')
+      .set('Origin', origin)
+      .send({ ...body, priceCents: -1 })
+      .expect(400);
+  });
+
+  it('will not delete a video that has been bought', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 900 });
+    await env.database.db.insert(purchases).values({
+      videoId: video.id,
+      buyerName: 'A',
+      buyerEmail: 'a@example.nz',
+      amountCents: 900,
+      currency: 'nzd',
+    });
+    const response = await agent.delete(`/api/admin/videos/${video.id}`).set('Origin', origin).expect(409);
+    expect(response.body.message).toMatch(/has purchases/);
+    const unsold = await createVideo(env.database.db);
+    await agent.delete(`/api/admin/videos/${unsold.id}`).set('Origin', origin).expect(200);
+  });
+
+  it('creates showcases and saves an order change alone', async () => {
+    const created = await agent
+      .post('/api/admin/showcases')
+      .set('Origin', origin)
+      .send({ name: 'Spring', description: 'Spring shows', orderPriority: 3 })
+      .expect(201);
+    const patched = await agent
+      .patch(`/api/admin/showcases/${created.body.id}`)
+      .set('Origin', origin)
+      .send({ orderPriority: 0 })
+      .expect(200);
+    expect(patched.body).toMatchObject({ name: 'Spring', description: 'Spring shows', orderPriority: 0 });
+    const renamed = await agent
+      .patch(`/api/admin/showcases/${created.body.id}`)
+      .set('Origin', origin)
+      .send({ name: 'Spring Shows' })
+      .expect(200);
+    expect(renamed.body).toMatchObject({ name: 'Spring Shows', orderPriority: 0 });
+    await agent
+      .patch(`/api/admin/showcases/${created.body.id}`)
+      .set('Origin', origin)
+      .send({ orderPriority: 7 })
+      .expect(200);
+    const described = await agent
+      .patch(`/api/admin/showcases/${created.body.id}`)
+      .set('Origin', origin)
+      .send({ description: 'All spring shows' })
+      .expect(200);
+    expect(described.body.orderPriority).toBe(7);
+    await agent
+      .patch(`/api/admin/showcases/${created.body.id}`)
+      .set('Origin', origin)
+      .send({ orderPriority: -1 })
+      .expect(400);
+    await agent
+      .patch('/api/admin/showcases/missing')
+      .set('Origin', origin)
+      .send({ orderPriority: 1 })
+      .expect(404);
+  });
+
+  it('uploads a file straight to storage through a signed link', async () => {
+    const { body } = await agent
+      .post('/api/admin/videos/upload-url')
+      .set('Origin', origin)
+      .send({ fileName: '../Solo Final.mp4', contentType: 'video/mp4' })
+      .expect(200);
+    expect(body.awsKey).toMatch(/^videos\/[0-9a-f-]{36}-Solo-Final\.mp4$/);
+    const target = new URL(body.uploadUrl);
+    await agent
+      .put(`${target.pathname}${target.search}`)
+      .set('Origin', origin)
+      .set('Content-Type', 'video/mp4')
+      .send(Buffer.from('frames'))
+      .expect(201);
+    const stored = await api.deps.storage.get(body.awsKey);
+    expect(stored?.size).toBe(6);
+    await agent
+      .put(`${target.pathname}${target.search}`)
+      .set('Origin', origin)
+      .set('Content-Type', 'text/html')
+      .send('<script>')
+      .expect(403);
+    await agent
+      .post('/api/admin/videos/upload-url')
+      .set('Origin', origin)
+      .send({ fileName: 'x.exe', contentType: 'application/x-msdownload' })
+      .expect(400);
+  });
+});
+
+describe('admin purchases', () => {
+  it('records an offline payment as a sale, lists it with totals, exports CSV and resends the receipt', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 2000, title: '=HYPERLINK("x")' });
+    const offline = await agent
+      .post('/api/admin/purchases/offline')
+      .set('Origin', origin)
+      .send({ videoId: video.id, buyerName: 'Hemi', buyerEmail: 'hemi@example.nz', amountCents: 2000 })
+      .expect(202);
+    await drain(worker.producer, 'record-sale');
+    await drain(worker.producer, 'purchase-receipt');
+    expect(await env.database.db.$count(sales, eq(sales.transactionId, `offline_${offline.body.id}`))).toBe(
+      1,
+    );
+
+    const list = await agent.get('/api/admin/purchases?status=paid&q=hemi').expect(200);
+    expect(list.body.purchases).toEqual([
+      expect.objectContaining({ buyerName: 'Hemi', status: 'paid', source: 'offline' }),
+    ]);
+    expect(list.body.totals).toMatchObject({ paidCount: 1, paidCents: 2000 });
+
+    const csv = await agent.get('/api/admin/purchases.csv?q=hemi').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`);
+
+    await agent.post(`/api/admin/purchases/${offline.body.id}/resend`).set('Origin', origin).expect(202);
+    await agent.get('/api/admin/purchases?status=nope').expect(400);
+    await request(api.app).get('/api/admin/purchases').expect(401);
+  });
+});
