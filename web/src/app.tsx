@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { createQueryClient } from './lib/query-client.ts';
 import { useToasts } from './components/ui/toast-store.ts';
+import { gatedAdminPage } from './features/admin/admin-gate.tsx';
 import { PageFallback } from './components/layout/page-fallback.tsx';
 import HomePage from './pages/home.tsx';
 import { services } from '@app/shared/content';
@@ -16,6 +17,12 @@ const PurchasePage = lazy(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazy(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazy(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazy(() => import('./pages/shop/payment-options.tsx'));
+const AdminDashboardPage = gatedAdminPage(() => import('./pages/admin/dashboard.tsx'));
+const AdminContactsPage = gatedAdminPage(() => import('./pages/admin/contacts.tsx'));
+const AdminEventsPage = gatedAdminPage(() => import('./pages/admin/events.tsx'));
+const AdminVideosPage = gatedAdminPage(() => import('./pages/admin/videos.tsx'));
+const AdminSalesPage = gatedAdminPage(() => import('./pages/admin/sales.tsx'));
+const AdminJobsPage = gatedAdminPage(() => import('./pages/admin/jobs.tsx'));
 const PaymentIssuePage = lazy(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
@@ -29,6 +36,12 @@ const routes: Array<{ path: string; component: React.ComponentType }> = [
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
+  { path: '/admin', component: AdminDashboardPage },
+  { path: '/admin/contacts', component: AdminContactsPage },
+  { path: '/admin/events', component: AdminEventsPage },
+  { path: '/admin/videos', component: AdminVideosPage },
+  { path: '/admin/sales', component: AdminSalesPage },
+  { path: '/admin/jobs', component: AdminJobsPage },
 ];
 
 const queryClient = createQueryClient();

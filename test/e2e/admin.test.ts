@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, events, videos } from '@app/shared/db';
+import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
+import { startApi, type RunningApi } from '../support/processes.ts';
+import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+
+let env: TestEnv;
+let api: RunningApi;
+let browser: Browser;
+let files: string;
+
+beforeAll(async () => {
+  files = await mkdtemp(path.join(os.tmpdir(), 'stagelight-admin-e2e-'));
+  env = await createTestEnv();
+  await env.database.db.insert(contacts).values({
+    firstName: 'Kiri',
+    lastName: 'Tane',
+    email: 'kiri@example.nz',
+    eventType: 'dance-competition',
+    message: 'Can you cover our regional competition?',
+  });
+  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  await env?.cleanup();
+  await rm(files, { recursive: true, force: true });
+});
+
+async function login(page: Page, password = TEST_ADMIN_PASSWORD) {
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
+describe('the admin area', () => {
+  it('keeps every screen behind the login, and logs in and out on the server', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/admin/contacts`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true);
+
+    await login(page, 'wrong password');
+    await expect.poll(() => toast(page, 'Access Denied').isVisible()).toBe(true);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+
+    await login(page);
+    await expect.poll(() => toast(page, 'Login Successful').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Contact Submissions' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('Kiri Tane').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'kiri@example.nz' }).getAttribute('href')).toBe(
+      'mailto:kiri@example.nz',
+    );
+    expect(await page.getByText('Dance Competition', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Back to Admin' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible()).toBe(true);
+    expect((await (await page.request.get(`${api.url}/api/admin/session`)).json()).authenticated).toBe(false);
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('creates, edits and deletes an event, verifying each write', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${api.url}/admin/events`);
+    await login(page);
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Otago Dance Champs');
+    await dialog.getByLabel('Description').fill('All genres');
+    await dialog.getByLabel('Date').fill('2027-06-12');
+    await dialog.getByLabel('Location').fill('Dunedin');
+    await dialog.getByRole('button', { name: 'Browse' }).click();
+    await page.getByRole('button', { name: 'Built-in image 3' }).click();
+    await expect.poll(() => dialog.getByText('Selected').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save Event' }).click();
+    await expect.poll(() => toast(page, 'Event created and verified successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('12 June 2027').isVisible()).toBe(true);
+    const [saved] = await env.database.db.select().from(events);
+    expect(saved).toMatchObject({
+      title: 'Otago Dance Champs',
+      date: '2027-06-12',
+      jotformUrl: null,
+      imageUrl: '/api/images/attached_assets/event-03.jpg',
+    });
+
+    await page.getByRole('button', { name: 'Edit Otago Dance Champs' }).click();
+    await page
+      .getByRole('dialog')
+      .getByLabel('Booking form URL (optional)')
+      .fill('https://form.example/otago');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Event' }).click();
+    await expect.poll(() => toast(page, 'Event updated and verified successfully').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete Otago Dance Champs' }).click();
+    expect(await page.getByText('Are you sure you want to delete this event?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => toast(page, 'Event deleted and verified successfully').isVisible()).toBe(true);
+    expect(await env.database.db.$count(events)).toBe(0);
+    await context.close();
+  });
+
+  it('creates a showcase and a protected video with an uploaded file, then deletes it', async () => {
+    const clip = path.join(files, 'Solo Final.mp4');
+    await writeFile(clip, Buffer.alloc(256 * 1024, 1));
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/admin/videos`);
+    await login(page);
+    await expect.poll(() => page.getByText('No showcases created yet').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'New Showcase' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Winter Showcase');
+    await page.getByRole('dialog').getByLabel('Description').fill('Winter recitals');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Showcase' }).click();
+    await expect.poll(() => toast(page, 'Showcase created successfully').isVisible()).toBe(true);
+
+    const order = page.getByLabel('Order of Winter Showcase');
+    await order.fill('4');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => toast(page, 'Showcase updated successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Solo Final');
+    await dialog.getByLabel('Price in cents').fill('1200');
+    await dialog.getByLabel('Description').fill('The final solo');
+    await dialog.getByLabel('Tags (comma-separated)').fill('solo, , final ');
+    await dialog.getByLabel('Showcase').selectOption({ label: 'Winter Showcase' });
+    await dialog.locator('#video-file').setInputFiles(clip);
+    await expect
+      .poll(() => dialog.getByLabel('AWS key (storage path)').inputValue())
+      .toMatch(/^videos\/.+-Solo-Final\.mp4$/);
+    await dialog.getByLabel('Password Protected').check();
+    await dialog.getByLabel('Password', { exact: true }).fill('pirouette');
+    await dialog.getByRole('button', { name: 'Save Video' }).click();
+    await expect.poll(() => toast(page, 'Video created successfully').isVisible()).toBe(true);
+
+    const [video] = await env.database.db.select().from(videos);
+    expect(video).toMatchObject({
+      title: 'Solo Final',
+      priceCents: 1200,
+      tags: ['solo', 'final'],
+      passwordProtected: true,
+    });
+    expect(video!.passwordHash).not.toContain('pirouette');
+    expect(existsSync(path.join(env.storageDir, video!.awsKey))).toBe(true);
+    await expect.poll(() => page.getByText('NZ$12.00').isVisible()).toBe(true);
+    expect(await page.getByText('Protected', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete Solo Final' }).click();
+    expect(
+      await page
+        .getByText('Are you sure you want to delete this video? This action cannot be undone.')
+        .isVisible(),
+    ).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => toast(page, 'Video deleted successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No videos added').isVisible()).toBe(true);
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { Link } from 'wouter';
+import {
+  Activity,
+  CalendarDays,
+  ExternalLink,
+  Film,
+  Inbox,
+  Lightbulb,
+  Receipt,
+  RefreshCw,
+  type LucideIcon,
+} from 'lucide-react';
+import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+
+const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon }> = [
+  {
+    href: '/admin/contacts',
+    title: 'Contact Submissions',
+    text: 'Read enquiries sent through the contact form.',
+    icon: Inbox,
+  },
+  {
+    href: '/admin/sync',
+    title: 'Order Links Sync',
+    text: 'Update competition booking links from the spreadsheet.',
+    icon: RefreshCw,
+  },
+  {
+    href: '/admin/events',
+    title: 'Manage Events',
+    text: 'Create, edit and manage dance competition cards with booking links and images.',
+    icon: CalendarDays,
+  },
+  {
+    href: '/admin/videos',
+    title: 'Manage Videos',
+    text: 'Upload to cloud object storage with card payments; arrange showcases.',
+    icon: Film,
+  },
+  {
+    href: '/admin/sales',
+    title: 'Sales',
+    text: 'Purchases, receipts, offline payments and CSV export.',
+    icon: Receipt,
+  },
+  {
+    href: '/admin/jobs',
+    title: 'Jobs',
+    text: 'Watch background jobs: e-mails, sales, syncs; retry failures.',
+    icon: Activity,
+  },
+  { href: '/', title: 'View Website', text: 'Open the public site as visitors see it.', icon: ExternalLink },
+];
+
+const tips = [
+  'Events without a booking link show a disabled “Coming Soon” button on the site.',
+  'Lower showcase order numbers appear first in the video library.',
+  'A price of 0 makes a video free; protected videos need their password to watch or buy.',
+  'Sync runs on its own schedule too; the Sync screen shows rows the spreadsheet could not match.',
+];
+
+export default function AdminDashboardPage() {
+  return (
+    <AdminLayout title="Admin Dashboard">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map(({ href, title, text, icon: Icon }) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="flex h-full flex-col rounded-2xl border border-white/10 bg-stage-800/80 p-6 transition hover:border-spotlight-400/60 hover:bg-stage-800"
+            >
+              <Icon className="size-8 text-spotlight-400" aria-hidden />
+              <span className="mt-4 text-lg font-semibold text-white">{title}</span>
+              <span className="mt-1 text-sm text-zinc-400">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section
+        aria-labelledby="tips-title"
+        className="mt-10 rounded-2xl border border-spotlight-400/30 bg-spotlight-400/5 p-6"
+      >
+        <h2
+          id="tips-title"
+          className="flex items-center gap-2 font-sans text-lg font-semibold text-spotlight-300"
+        >
+          <Lightbulb className="size-5" aria-hidden /> Admin Quick Tips
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-zinc-300">
+          {tips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </section>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,298 @@
+import { useState } from 'react';
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { z } from 'zod';
+import { formatEventDate } from '@app/shared/format';
+import { insertEventSchema } from '@app/shared/schemas';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FieldError, Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { ImagePicker } from '../../features/admin/image-picker.tsx';
+
+interface AdminEvent {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  location: string;
+  eventType: string;
+  imageUrl: string;
+  jotformUrl: string | null;
+}
+type EventInput = z.input<typeof insertEventSchema>;
+type EventOutput = z.output<typeof insertEventSchema>;
+
+const listKey = ['/api/admin/events'];
+const fetchEvents = () => api.get<AdminEvent[]>('/api/admin/events');
+const blank: EventInput = {
+  title: '',
+  description: '',
+  date: '',
+  location: '',
+  eventType: 'competition',
+  jotformUrl: '',
+  imageUrl: '',
+};
+
+/** SPEC.md section 4: every write is checked by reading the list back. */
+async function verify(
+  check: (events: AdminEvent[]) => boolean,
+  messages: { unverifiable: string; failed: string },
+) {
+  const events = await fetchEvents().catch(() => {
+    throw new Error(messages.unverifiable);
+  });
+  if (!check(events)) throw new Error(messages.failed);
+}
+
+export default function AdminEventsPage() {
+  const client = useQueryClient();
+  const events = useQuery({ queryKey: listKey, queryFn: fetchEvents });
+  const [editing, setEditing] = useState<AdminEvent | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: listKey }),
+      client.invalidateQueries({ queryKey: ['/api/events'] }),
+    ]);
+  const failure = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, title), variant: 'destructive' });
+
+  const save = useMutation({
+    mutationFn: async ({ input, id }: { input: EventOutput; id?: number }) => {
+      if (id === undefined) {
+        const created = await api.post<AdminEvent>('/api/admin/events', input);
+        await verify((list) => list.some((event) => event.id === created.id && event.title === input.title), {
+          unverifiable: 'Event creation could not be verified',
+          failed: 'Event was not properly saved - verification failed',
+        });
+        return 'Event created and verified successfully';
+      }
+      await api.put<AdminEvent>(`/api/admin/events/${id}`, input);
+      await verify(
+        (list) =>
+          list.some(
+            (event) =>
+              event.id === id &&
+              event.title === input.title &&
+              event.location === input.location &&
+              event.jotformUrl === input.jotformUrl,
+          ),
+        {
+          unverifiable: 'Event update could not be verified',
+          failed: 'Event changes were not properly saved - verification failed',
+        },
+      );
+      return 'Event updated and verified successfully';
+    },
+    onSuccess: async (message) => {
+      toast({ title: message, variant: 'success' });
+      setEditing(null);
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/api/admin/events/${id}`);
+      await verify((list) => !list.some((event) => event.id === id), {
+        unverifiable: 'Event deletion could not be verified',
+        failed: 'Event was not properly deleted - still exists in database',
+      });
+    },
+    onSuccess: async () => {
+      toast({ title: 'Event deleted and verified successfully', variant: 'success' });
+      setDeleting(null);
+      await refresh();
+    },
+    onError: failure('Failed to delete event'),
+  });
+
+  return (
+    <AdminLayout
+      title="Event Management"
+      actions={
+        <Button size="sm" onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden /> Create Event
+        </Button>
+      }
+    >
+      {events.isError ? (
+        <p className="text-red-300">Failed to fetch events</p>
+      ) : events.isPending ? (
+        <p className="text-zinc-400">Loading events...</p>
+      ) : events.data.length === 0 ? (
+        <p className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center text-zinc-400">
+          No events yet. Create the first one.
+        </p>
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {events.data.map((event) => (
+            <li key={event.id} className="flex gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+              <img
+                src={event.imageUrl}
+                alt=""
+                className="h-24 w-32 shrink-0 rounded-lg bg-stage-700 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="flex items-center gap-2 font-sans text-lg font-semibold text-white">
+                    {event.title}
+                    {event.jotformUrl && (
+                      <a
+                        href={event.jotformUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Booking form for ${event.title}`}
+                      >
+                        <ExternalLink className="size-4 text-spotlight-300" aria-hidden />
+                      </a>
+                    )}
+                  </h2>
+                  <div className="flex shrink-0 gap-1">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Edit ${event.title}`}
+                      onClick={() => setEditing(event)}
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete ${event.title}`}
+                      onClick={() => setDeleting(event)}
+                    >
+                      <Trash2 className="size-4 text-red-300" aria-hidden />
+                    </Button>
+                  </div>
+                </div>
+                <p className="text-sm text-spotlight-300">{formatEventDate(event.date)}</p>
+                <p className="flex items-center gap-1 text-sm text-zinc-400">
+                  <MapPin className="size-3" aria-hidden /> {event.location}
+                </p>
+                <p className="mt-2 text-sm text-zinc-300">{event.description || 'No description'}</p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-zinc-400">
+                  <dt>Type</dt>
+                  <dd>{event.eventType}</dd>
+                  <dt>Booking URL</dt>
+                  <dd className="truncate">{event.jotformUrl ?? 'Not set'}</dd>
+                </dl>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        {editing !== null && (
+          <DialogContent title={editing === 'new' ? 'Create Event' : 'Edit Event'} className="max-w-xl">
+            <EventForm
+              initial={editing === 'new' ? blank : { ...editing, jotformUrl: editing.jotformUrl ?? '' }}
+              busy={save.isPending}
+              onSubmit={(input) =>
+                save.mutate(
+                  { input, id: editing === 'new' ? undefined : editing.id },
+                  {
+                    onError: failure(editing === 'new' ? 'Failed to create event' : 'Failed to update event'),
+                  },
+                )
+              }
+            />
+          </DialogContent>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        message="Are you sure you want to delete this event?"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </AdminLayout>
+  );
+}
+
+function EventForm({
+  initial,
+  busy,
+  onSubmit,
+}: {
+  initial: EventInput;
+  busy: boolean;
+  onSubmit: (input: EventOutput) => void;
+}) {
+  const form = useForm<EventInput, unknown, EventOutput>({
+    resolver: zodResolver(insertEventSchema),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      <div>
+        <Label htmlFor="event-title">Title</Label>
+        <Input id="event-title" {...form.register('title')} aria-invalid={errors.title ? true : undefined} />
+        <FieldError message={errors.title?.message} />
+      </div>
+      <div>
+        <Label htmlFor="event-description">Description</Label>
+        <Textarea id="event-description" rows={3} {...form.register('description')} />
+        <FieldError message={errors.description?.message} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="event-date">Date</Label>
+          <Input id="event-date" type="date" {...form.register('date')} />
+          <FieldError message={errors.date?.message} />
+        </div>
+        <div>
+          <Label htmlFor="event-type">Event type</Label>
+          <Input id="event-type" {...form.register('eventType')} />
+          <FieldError message={errors.eventType?.message} />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="event-location">Location</Label>
+        <Input id="event-location" {...form.register('location')} />
+        <FieldError message={errors.location?.message} />
+      </div>
+      <div>
+        <Label htmlFor="event-jotform">Booking form URL (optional)</Label>
+        <Input
+          id="event-jotform"
+          placeholder="https://form.jotform.com/..."
+          {...form.register('jotformUrl')}
+        />
+        <FieldError message={errors.jotformUrl?.message} />
+      </div>
+      <div>
+        <Label htmlFor="event-image">Event image</Label>
+        <Controller
+          control={form.control}
+          name="imageUrl"
+          render={({ field }) => (
+            <ImagePicker
+              id="event-image"
+              value={field.value}
+              onChange={field.onChange}
+              invalid={Boolean(errors.imageUrl)}
+            />
+          )}
+        />
+        <FieldError message={errors.imageUrl?.message} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Event'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,324 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Mail, Plus } from 'lucide-react';
+import { formatDateTime, formatPrice } from '@app/shared/format';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input, Label, Select } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { useVideos } from '../../features/shop/queries.ts';
+
+interface Purchase {
+  id: string;
+  createdAt: string;
+  status: string;
+  source: string;
+  buyerName: string;
+  buyerEmail: string;
+  amountCents: number;
+  videoTitle: string;
+  receiptSentAt: string | null;
+}
+interface PurchaseList {
+  purchases: Purchase[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totals: { paidCount: number; paidCents: number; refundedCents: number };
+}
+
+const statuses = ['pending', 'paid', 'failed', 'refunded', 'expired'];
+const statusColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
+  paid: 'success',
+  failed: 'danger',
+  refunded: 'danger',
+};
+
+export default function AdminSalesPage() {
+  const client = useQueryClient();
+  const [filters, setFilters] = useState({ status: '', q: '', from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const [offlineOpen, setOfflineOpen] = useState(false);
+  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+  const list = useQuery({
+    queryKey: ['/api/admin/purchases', params.toString(), page],
+    queryFn: () => api.get<PurchaseList>(`/api/admin/purchases?${params}&page=${page}`),
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) => api.post(`/api/admin/purchases/${id}/resend`),
+    onSuccess: () =>
+      toast({
+        title: 'Receipt queued',
+        description: 'The buyer will get their link again shortly.',
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Could not resend',
+        description: errorMessage(error, 'An unknown error occurred'),
+        variant: 'destructive',
+      }),
+  });
+  const change = (name: keyof typeof filters, value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(1);
+  };
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  return (
+    <AdminLayout
+      title="Sales"
+      actions={
+        <>
+          <Button asChild size="sm" variant="secondary">
+            <a href={`/api/admin/purchases.csv?${params}`}>
+              <Download className="size-4" aria-hidden /> CSV
+            </a>
+          </Button>
+          <Button size="sm" onClick={() => setOfflineOpen(true)}>
+            <Plus className="size-4" aria-hidden /> Record offline payment
+          </Button>
+        </>
+      }
+    >
+      {list.data && (
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {[
+            ['Paid sales', String(list.data.totals.paidCount)],
+            ['Paid total', formatPrice(list.data.totals.paidCents).replace('Free', 'NZ$0.00')],
+            ['Refunded', formatPrice(list.data.totals.refundedCents).replace('Free', 'NZ$0.00')],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+              <dt className="text-sm text-zinc-400">{label}</dt>
+              <dd className="mt-1 font-display text-2xl font-bold text-spotlight-300">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="mt-6 grid gap-3 sm:grid-cols-4">
+        <Select
+          aria-label="Status"
+          value={filters.status}
+          onChange={(event) => change('status', event.target.value)}
+        >
+          <option value="">Any status</option>
+          {statuses.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </Select>
+        <Input
+          aria-label="Search buyer or video"
+          placeholder="Search buyer or video"
+          value={filters.q}
+          onChange={(event) => change('q', event.target.value)}
+        />
+        <Input
+          aria-label="From date"
+          type="date"
+          value={filters.from}
+          onChange={(event) => change('from', event.target.value)}
+        />
+        <Input
+          aria-label="To date"
+          type="date"
+          value={filters.to}
+          onChange={(event) => change('to', event.target.value)}
+        />
+      </div>
+      {list.isError ? (
+        <p className="mt-6 text-red-300">
+          Failed to load sales: {errorMessage(list.error, 'An unknown error occurred')}
+        </p>
+      ) : list.isPending ? (
+        <p className="mt-6 text-zinc-400">Loading sales...</p>
+      ) : list.data.purchases.length === 0 ? (
+        <p className="mt-6 text-zinc-400">No purchases match.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-white/10">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
+              <tr>
+                <th className="px-4 py-3">Date</th>
+                <th className="px-4 py-3">Buyer</th>
+                <th className="px-4 py-3">Video</th>
+                <th className="px-4 py-3">Amount</th>
+                <th className="px-4 py-3">Status</th>
+                <th className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-white/10">
+              {list.data.purchases.map((purchase) => (
+                <tr key={purchase.id} className="bg-stage-900/60">
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-400">
+                    {formatDateTime(purchase.createdAt)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="text-white">{purchase.buyerName}</div>
+                    <div className="text-xs text-zinc-500">{purchase.buyerEmail}</div>
+                  </td>
+                  <td className="px-4 py-3 text-zinc-300">{purchase.videoTitle}</td>
+                  <td className="px-4 py-3 text-zinc-300">{formatPrice(purchase.amountCents)}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant={statusColour[purchase.status] ?? 'neutral'}>{purchase.status}</Badge>
+                    {purchase.source === 'offline' && (
+                      <span className="ml-2 text-xs text-zinc-500">offline</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">
+                    {purchase.status === 'paid' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={resend.isPending}
+                        onClick={() => resend.mutate(purchase.id)}
+                      >
+                        <Mail className="size-4" aria-hidden /> Resend
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <div className="mt-4 flex items-center gap-3">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-zinc-400">
+            Page {page} of {pages}
+          </span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+      <Dialog open={offlineOpen} onOpenChange={setOfflineOpen}>
+        {offlineOpen && (
+          <DialogContent
+            title="Record offline payment"
+            description="For a payment made by bank transfer or cash; the buyer gets their download link by e-mail."
+          >
+            <OfflineForm
+              onDone={() => {
+                setOfflineOpen(false);
+                setTimeout(
+                  () => void client.invalidateQueries({ queryKey: ['/api/admin/purchases'] }),
+                  1_000,
+                );
+              }}
+            />
+          </DialogContent>
+        )}
+      </Dialog>
+    </AdminLayout>
+  );
+}
+
+function OfflineForm({ onDone }: { onDone: () => void }) {
+  const videos = useVideos();
+  const [fields, setFields] = useState({ videoId: '', buyerName: '', buyerEmail: '', amount: '' });
+  const record = useMutation({
+    mutationFn: () =>
+      api.post('/api/admin/purchases/offline', {
+        videoId: fields.videoId,
+        buyerName: fields.buyerName.trim(),
+        buyerEmail: fields.buyerEmail.trim(),
+        amountCents: Math.max(0, Math.round(Number(fields.amount) * 100) || 0),
+      }),
+    onSuccess: () => {
+      toast({
+        title: 'Payment recorded',
+        description: 'The sale is being recorded and the receipt sent.',
+        variant: 'success',
+      });
+      onDone();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not record the payment',
+        description: errorMessage(error, 'An unknown error occurred'),
+        variant: 'destructive',
+      }),
+  });
+  const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    record.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <div>
+        <Label htmlFor="offline-video">Video</Label>
+        <Select
+          id="offline-video"
+          required
+          value={fields.videoId}
+          onChange={(event) => {
+            const video = videos.data?.find((item) => item.id === event.target.value);
+            set({
+              videoId: event.target.value,
+              amount: video ? (video.priceCents / 100).toFixed(2) : fields.amount,
+            });
+          }}
+        >
+          <option value="">Choose a video</option>
+          {(videos.data ?? []).map((video) => (
+            <option key={video.id} value={video.id}>
+              {video.title}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="offline-name">Buyer name</Label>
+          <Input
+            id="offline-name"
+            required
+            value={fields.buyerName}
+            onChange={(event) => set({ buyerName: event.target.value })}
+          />
+        </div>
+        <div>
+          <Label htmlFor="offline-email">Buyer email</Label>
+          <Input
+            id="offline-email"
+            type="email"
+            required
+            value={fields.buyerEmail}
+            onChange={(event) => set({ buyerEmail: event.target.value })}
+          />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="offline-amount">Amount paid (NZ$)</Label>
+        <Input
+          id="offline-amount"
+          type="number"
+          min={0}
+          step="0.01"
+          value={fields.amount}
+          onChange={(event) => set({ amount: event.target.value })}
+        />
+      </div>
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          disabled={
+            !fields.videoId || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
+          }
+        >
+          Record payment
+        </Button>
+      </div>
+    </form>
+  );
+}
