@@ -1,10 +1,13 @@
 // Screenshots of pages at desktop and phone widths, for looking at what we built:
 //   node --import tsx scripts/screenshots.ts http://localhost:3000 / /videos
-// PNGs go to data/screenshots/ (full page).
+// PNGs go to data/screenshots/ (full page). With --admin <password> the pages are shot logged in.
 import { mkdir } from 'node:fs/promises';
 import { launchBrowser } from '../test/support/browser.ts';
 
-const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const adminFlag = args.indexOf('--admin');
+const adminPassword = adminFlag >= 0 ? args.splice(adminFlag, 2)[1] : undefined;
+const [base = 'http://localhost:3000', ...paths] = args;
 const widths = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 390, height: 844 },
@@ -15,6 +18,9 @@ try {
   for (const path of paths.length ? paths : ['/']) {
     for (const size of widths) {
       const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
+      if (adminPassword) {
+        await context.request.post(`${base}/api/admin/login`, { data: { password: adminPassword }, headers: { Origin: base } });
+      }
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') console.error(`[${size.name} ${path}] ${message.text()}`);

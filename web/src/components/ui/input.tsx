@@ -2,19 +2,22 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const field =
-  'w-full rounded-lg border border-stage-600 bg-stage-950/60 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 ' +
+  'rounded-lg border border-stage-600 bg-stage-950/60 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 ' +
   'focus:border-spotlight-400 focus:outline-none focus:ring-2 focus:ring-spotlight-400/30 disabled:opacity-50 aria-[invalid=true]:border-curtain-500';
 
+/** Full width unless the caller gives a width (classes are not merged, so two widths would fight). */
+const width = (className?: string) => (/(^|\s)w-/.test(className ?? '') ? undefined : 'w-full');
+
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(field, 'h-10', className)} {...props} />;
+  return <input className={cn(field, width(className), 'h-10', className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea className={cn(field, 'min-h-28', className)} {...props} />;
+  return <textarea className={cn(field, width(className), 'min-h-28', className)} {...props} />;
 }
 
 export function Select({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn(field, 'h-10', className)} {...props} />;
+  return <select className={cn(field, width(className), 'h-10', className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
