@@ -19,7 +19,10 @@ try {
     for (const size of widths) {
       const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
       if (adminPassword) {
-        await context.request.post(`${base}/api/admin/login`, { data: { password: adminPassword }, headers: { Origin: base } });
+        await context.request.post(`${base}/api/admin/login`, {
+          data: { password: adminPassword },
+          headers: { Origin: base },
+        });
       }
       const page = await context.newPage();
       page.on('console', (message) => {

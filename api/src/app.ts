@@ -18,6 +18,7 @@ import { fileRoutes } from './features/files/files.routes.ts';
 import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
 import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
+import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -78,6 +79,7 @@ export function createApp(deps: Deps): express.Express {
   registerAdminContentRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
+  registerSyncRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

@@ -142,3 +142,10 @@ export function loadConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** Where the order-link sync reads from, or null when neither a sheet nor a CSV is configured. */
+export function orderLinkSource(config: Config): 'sheet' | 'csv' | null {
+  if (config.GOOGLE_SHEET_ID && (config.GOOGLE_SERVICE_ACCOUNT_JSON || config.GOOGLE_API_KEY)) return 'sheet';
+  if (config.ORDER_LINKS_CSV) return 'csv';
+  return null;
+}

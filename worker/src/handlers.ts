@@ -3,6 +3,7 @@ import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
 import { recordSale } from './jobs/record-sale.ts';
+import { syncOrderLinks } from './jobs/sync-order-links.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
@@ -10,4 +11,5 @@ export const handlers: HandlerMap = {
   'contact-notification': contactNotification,
   'record-sale': recordSale,
   'purchase-receipt': purchaseReceipt,
+  'sync-order-links': syncOrderLinks,
 };

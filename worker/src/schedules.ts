@@ -1,4 +1,4 @@
-import type { JobName, JobPayload, Producer } from '@app/shared/queue';
+import { jobOptions, type JobName, type JobPayload, type Producer } from '@app/shared/queue';
 import type { Config } from '@app/shared/config';
 
 interface Schedule<N extends JobName> {
@@ -13,13 +13,22 @@ interface Schedule<N extends JobName> {
  * Repeating jobs, as BullMQ job schedulers: stored in Redis, so however many worker replicas
  * upsert them, each tick runs once.
  */
-export function schedulesFor(_config: Config): Array<Schedule<JobName>> {
-  return [
+export function schedulesFor(config: Config): Array<Schedule<JobName>> {
+  const schedules: Array<Schedule<JobName>> = [
     // Applies view/download events whose queued job Redis never received (an outage).
     { id: 'count-video-stat-sweep', job: 'count-video-stat', every: 60_000, payload: {} },
     // Notifies the owner of contacts saved while Redis was unreachable.
     { id: 'contact-notification-sweep', job: 'contact-notification', every: 60_000, payload: {} },
   ];
+  if (config.SYNC_CRON) {
+    schedules.push({
+      id: 'sync-order-links',
+      job: 'sync-order-links',
+      pattern: config.SYNC_CRON,
+      payload: { trigger: 'schedule' },
+    });
+  }
+  return schedules;
 }
 
 export async function upsertSchedules(producer: Producer, config: Config): Promise<void> {
@@ -29,7 +38,17 @@ export async function upsertSchedules(producer: Producer, config: Config): Promi
       .upsertJobScheduler(
         schedule.id,
         schedule.pattern ? { pattern: schedule.pattern, tz: 'Pacific/Auckland' } : { every: schedule.every },
-        { name: schedule.job, data: schedule.payload },
+        {
+          name: schedule.job,
+          data: schedule.payload,
+          opts: scheduledJobOptions(schedule.job, schedule.payload),
+        },
       );
   }
+}
+
+/** The job's own attempts, backoff and clean-up; the scheduler gives each run its id. */
+function scheduledJobOptions<N extends JobName>(name: N, payload: JobPayload<N>) {
+  const { attempts, backoff, removeOnComplete, removeOnFail } = jobOptions(name, payload);
+  return { attempts, backoff, removeOnComplete, removeOnFail };
 }

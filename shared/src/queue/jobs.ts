@@ -31,6 +31,9 @@ export const jobPayloadSchemas = {
     // The owner's Resend: send even if a receipt went out before.
     resend: z.boolean().optional(),
   }),
+  'sync-order-links': z.object({
+    trigger: z.enum(['admin', 'schedule', 'cli']),
+  }),
   'contact-notification': z.object({
     // The contact to tell the owner about; absent for the sweep that finds contacts Redis never queued.
     contactId: z.number().int().positive().optional(),

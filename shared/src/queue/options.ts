@@ -6,6 +6,8 @@ interface JobPolicy<N extends JobName> {
   backoff: JobsOptions['backoff'];
   /** Deterministic where the job must happen once per cause; no ':' and no bare integers (BullMQ rules). */
   jobId?: (payload: JobPayload<N>) => string | undefined;
+  /** Removed from Redis when it ends, so the same job id can run again (its history is kept elsewhere). */
+  removeWhenDone?: boolean;
 }
 
 const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
@@ -32,6 +34,13 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 5_000 },
     jobId: (payload) => (payload.resend ? undefined : `receipt-${payload.purchaseId}`),
   },
+  'sync-order-links': {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+    // One id while waiting or active: a second trigger joins the run in progress instead of starting another.
+    jobId: () => 'sync-order-links',
+    removeWhenDone: true,
+  },
   'contact-notification': {
     attempts: 8,
     backoff: { type: 'exponential', delay: 5_000 },
@@ -49,6 +58,7 @@ export function jobOptions<N extends JobName>(name: N, payload: JobPayload<N>): 
   const policy = jobPolicies[name];
   return {
     ...defaultJobOptions,
+    ...(policy.removeWhenDone && { removeOnComplete: true, removeOnFail: true }),
     attempts: policy.attempts,
     backoff: policy.backoff,
     jobId: policy.jobId?.(payload),
