@@ -18,7 +18,8 @@ export default tseslint.config(
   {
     // Configuration is parsed once, in shared/src/config.ts.
     files: ['api/**', 'worker/**', 'shared/**', 'web/**'],
-    ignores: ['shared/src/config.ts'],
+    // Tests may hand the environment on to the processes they start.
+    ignores: ['shared/src/config.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
