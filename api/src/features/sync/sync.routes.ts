@@ -18,12 +18,21 @@ export function registerSyncRoutes(admin: Router, deps: Deps): void {
     res.status(202).json(await deps.producer.enqueue('sync-order-links', { trigger: 'admin' }));
   });
 
+  // The screen polls this while a sync waits or runs; the finished run's outcome is in `runs`.
   admin.get('/api/admin/sync-runs', async (_req, res) => {
-    const runs = await deps.db
-      .select()
-      .from(syncRuns)
-      .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
-      .limit(10);
-    res.set('Cache-Control', 'no-store').json({ configured: orderLinkSource(deps.config) !== null, runs });
+    const [runs, job] = await Promise.all([
+      deps.db.select().from(syncRuns).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(10),
+      deps.producer.queue('sync-order-links').getJob('sync-order-links'),
+    ]);
+    const state = job ? await job.getState() : undefined;
+    const running = state !== undefined && !['completed', 'failed', 'unknown'].includes(state);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({
+        configured: orderLinkSource(deps.config) !== null,
+        running,
+        progress: running ? job!.progress : null,
+        runs,
+      });
   });
 }
