@@ -5,6 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { startApi } from '../test/support/processes.ts';
 import { load, type LoadResult, peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
 
+function conditionalStatus(url: string, etag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'If-None-Match': etag } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
 const ROUNDS = 2;
 const SECONDS = 5;
 const paths = ['/api/videos', '/api/portfolio', '/api/events'];
