@@ -73,6 +73,7 @@ const envSchema = z
 
     METRICS_TOKEN: optional,
     JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+    SWEEP_INTERVAL_MS: z.coerce.number().int().min(500).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -17,3 +17,21 @@ export function createRedis(url: string, role: 'worker' | 'client'): Redis {
   redis.on('error', () => {});
   return redis;
 }
+
+export class RedisUnavailableError extends Error {}
+
+/**
+ * Redis commands wait in ioredis's queue while it reconnects; a request must not wait with them.
+ * When the connection is known to be lost (not merely still starting) the command fails at once.
+ */
+export function withRedisTimeout<T>(redis: Redis, command: () => Promise<T>, ms = 2_000): Promise<T> {
+  if (['reconnecting', 'close', 'end'].includes(redis.status)) {
+    return Promise.reject(new RedisUnavailableError(`Redis is ${redis.status}`));
+  }
+  const promise = command();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new RedisUnavailableError(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

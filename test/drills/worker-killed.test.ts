@@ -56,8 +56,8 @@ describe('a worker killed mid-run', () => {
         .poll(() => queue.getCompletedCount(), { timeout: 20_000, interval: 10 })
         .toBeGreaterThan(0);
       await doomed.stop('SIGKILL');
-    // The kill really landed mid-backlog.
-    expect(await queue.getCompletedCount()).toBeLessThan(events.length);
+      // The kill really landed mid-backlog.
+      expect(await queue.getCompletedCount()).toBeLessThan(events.length);
 
       const successor = await startWorker(env.env);
       started.push(successor);

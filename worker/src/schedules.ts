@@ -16,9 +16,14 @@ interface Schedule<N extends JobName> {
 export function schedulesFor(config: Config): Array<Schedule<JobName>> {
   const schedules: Array<Schedule<JobName>> = [
     // Applies view/download events whose queued job Redis never received (an outage).
-    { id: 'count-video-stat-sweep', job: 'count-video-stat', every: 60_000, payload: {} },
+    { id: 'count-video-stat-sweep', job: 'count-video-stat', every: config.SWEEP_INTERVAL_MS, payload: {} },
     // Notifies the owner of contacts saved while Redis was unreachable.
-    { id: 'contact-notification-sweep', job: 'contact-notification', every: 60_000, payload: {} },
+    {
+      id: 'contact-notification-sweep',
+      job: 'contact-notification',
+      every: config.SWEEP_INTERVAL_MS,
+      payload: {},
+    },
   ];
   if (config.SYNC_CRON) {
     schedules.push({

@@ -1,6 +1,7 @@
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
+import { withRedisTimeout } from '@app/shared/redis';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -76,7 +77,7 @@ export function rateLimiter({ redis, config }: Deps, rule: LimitRule): RequestHa
     store: new RecoveringRedisStore({
       prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
       sendCommand: (command: string, ...args: string[]) =>
-        redis.call(command, ...args) as Promise<RedisReply>,
+        withRedisTimeout(redis, () => redis.call(command, ...args) as Promise<RedisReply>, 1_500),
     }),
     handler: (req, res) => {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;

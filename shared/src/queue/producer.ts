@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobPayloadSchemas, type JobName, type JobPayload } from './jobs.ts';
 import { jobOptions } from './options.ts';
+import { withRedisTimeout } from '../redis.ts';
 
 export interface QueuedJob {
   jobId: string;
@@ -32,7 +33,9 @@ export function createProducer(connection: Redis, prefix: string): Producer {
     queue,
     async enqueue(name, payload) {
       const parsed = jobPayloadSchemas[name].parse(payload) as JobPayload<typeof name>;
-      const job = await queue(name).add(name, parsed, jobOptions(name, parsed));
+      const job = await withRedisTimeout(connection, () =>
+        queue(name).add(name, parsed, jobOptions(name, parsed)),
+      );
       return { jobId: job.id!, queue: name };
     },
     async close() {

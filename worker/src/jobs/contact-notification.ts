@@ -1,13 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { contacts, type Db } from '@app/shared/db';
+import { contacts } from '@app/shared/db';
 import { contactEventTypes } from '@app/shared/schemas';
 import { formatDateTime } from '@app/shared/format';
 import type { JobHandler } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
-
-// A contact saved this long ago and still not notified was missed by the queue (Redis was down).
-const SWEEP_AFTER_MS = 60_000;
 
 /**
  * E-mails the owner about one contact, then marks it notified. With a contact id it sends that one
@@ -15,7 +12,7 @@ const SWEEP_AFTER_MS = 60_000;
  * the queue never heard about.
  */
 export const contactNotification: JobHandler<'contact-notification'> = async (payload, context) => {
-  if (payload.contactId === undefined) return sweep(context.db, context);
+  if (payload.contactId === undefined) return sweep(context);
   const [contact] = await context.db.select().from(contacts).where(eq(contacts.id, payload.contactId));
   if (!contact || contact.notifiedAt) return 'skipped';
 
@@ -47,11 +44,17 @@ export const contactNotification: JobHandler<'contact-notification'> = async (pa
   return 'done';
 };
 
-async function sweep(db: Db, { producer }: Parameters<typeof contactNotification>[1]) {
+/** A contact saved a sweep interval ago and still not notified was missed by the queue (Redis was down). */
+async function sweep({ db, producer, config }: Parameters<typeof contactNotification>[1]) {
   const missed = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(isNull(contacts.notifiedAt), lt(contacts.createdAt, new Date(Date.now() - SWEEP_AFTER_MS))))
+    .where(
+      and(
+        isNull(contacts.notifiedAt),
+        lt(contacts.createdAt, new Date(Date.now() - config.SWEEP_INTERVAL_MS)),
+      ),
+    )
     .limit(500);
   for (const { id } of missed) await producer.enqueue('contact-notification', { contactId: id });
   return missed.length ? { status: 'done' as const, queued: missed.length } : 'skipped';

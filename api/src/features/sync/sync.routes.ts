@@ -26,13 +26,11 @@ export function registerSyncRoutes(admin: Router, deps: Deps): void {
     ]);
     const state = job ? await job.getState() : undefined;
     const running = state !== undefined && !['completed', 'failed', 'unknown'].includes(state);
-    res
-      .set('Cache-Control', 'no-store')
-      .json({
-        configured: orderLinkSource(deps.config) !== null,
-        running,
-        progress: running ? job!.progress : null,
-        runs,
-      });
+    res.set('Cache-Control', 'no-store').json({
+      configured: orderLinkSource(deps.config) !== null,
+      running,
+      progress: running ? job!.progress : null,
+      runs,
+    });
   });
 }
