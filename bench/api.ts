@@ -28,9 +28,8 @@ try {
     const response = await fetch(`${api.url}${path}`);
     const body = Buffer.from(await response.arrayBuffer());
     const etag = response.headers.get('etag');
-    const revalidated = etag
-      ? (await fetch(`${api.url}${path}`, { headers: { 'If-None-Match': etag } })).status
-      : 'no ETag';
+    // node:http, not fetch: fetch marks a request with If-None-Match as a forced reload (Cache-Control: no-cache).
+    const revalidated = etag ? await conditionalStatus(`${api.url}${path}`, etag) : 'no ETag';
 
     const raw = http.createServer((_req, res) => {
       res.writeHead(200, {
