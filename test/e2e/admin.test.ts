@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { contacts, events, videos } from '@app/shared/db';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
@@ -101,11 +103,53 @@ describe('the admin area', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save Event' }).click();
     await expect.poll(() => toast(page, 'Event updated and verified successfully').isVisible()).toBe(true);
 
+    // Visitors see the change on the home page's competitions list.
+    await page.goto(`${api.url}/#competitions`);
+    const card = page
+      .locator('#competitions')
+      .getByRole('listitem')
+      .filter({ hasText: 'Otago Dance Champs' });
+    await expect.poll(() => card.getByText('12 June 2027').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: /Book Now - No Upfront Cost/ }).getAttribute('href')).toBe(
+      'https://form.example/otago',
+    );
+    await page.goto(`${api.url}/admin/events`);
+
     await page.getByRole('button', { name: 'Delete Otago Dance Champs' }).click();
     expect(await page.getByText('Are you sure you want to delete this event?').isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => toast(page, 'Event deleted and verified successfully').isVisible()).toBe(true);
     expect(await env.database.db.$count(events)).toBe(0);
+    await context.close();
+  });
+
+  it('reports a write that the re-read list does not show', async () => {
+    const { page, context } = await openPage(browser);
+    // The server saves the event, but the list read back (stale, say) does not contain it.
+    await page.route('**/api/admin/events', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.continue(),
+    );
+    await page.goto(`${api.url}/admin/events`);
+    await login(page);
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Ghost Event');
+    await dialog.getByLabel('Description').fill('Never listed');
+    await dialog.getByLabel('Date').fill('2027-01-05');
+    await dialog.getByLabel('Location').fill('Nelson');
+    await dialog.getByLabel('Event image').fill('/api/images/attached_assets/event-01.jpg');
+    await dialog.getByRole('button', { name: 'Save Event' }).click();
+    await expect.poll(() => toast(page, 'Failed to create event').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByTestId('toast')
+        .getByText('Event was not properly saved - verification failed')
+        .isVisible(),
+    ).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+    await env.database.db.delete(events);
     await context.close();
   });
 
@@ -157,7 +201,21 @@ describe('the admin area', () => {
     await expect.poll(() => page.getByText('NZ$12.00').isVisible()).toBe(true);
     expect(await page.getByText('Protected', { exact: true }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Delete Solo Final' }).click();
+    // Editing keeps the password when its field is left empty; a blank price is free.
+    await page.getByRole('button', { name: 'Edit Solo Final' }).click();
+    const edit = page.getByRole('dialog');
+    expect(await edit.getByLabel('AWS key (storage path)').count()).toBe(0);
+    expect(await edit.getByLabel('Tags (comma-separated)').inputValue()).toBe('solo, final');
+    await edit.getByLabel('Title').fill('Solo Final (edited)');
+    await edit.getByLabel('Price in cents').fill('');
+    await edit.getByRole('button', { name: 'Save Video' }).click();
+    await expect.poll(() => toast(page, 'Video updated successfully').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Free', { exact: true }).isVisible()).toBe(true);
+    const [edited] = await env.database.db.select().from(videos);
+    expect(edited).toMatchObject({ title: 'Solo Final (edited)', priceCents: 0, passwordProtected: true });
+    expect(edited!.passwordHash).toBe(video!.passwordHash);
+
+    await page.getByRole('button', { name: 'Delete Solo Final (edited)' }).click();
     expect(
       await page
         .getByText('Are you sure you want to delete this video? This action cannot be undone.')
@@ -167,6 +225,46 @@ describe('the admin area', () => {
     await expect.poll(() => toast(page, 'Video deleted successfully').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('No videos added').isVisible()).toBe(true);
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('bulk uploads several files as one video each, keeping the good ones when one fails', async () => {
+    const good = path.join(files, 'Junior_Jazz-Group.mp4');
+    const second = path.join(files, 'Tap Duo.mp4');
+    const bad = path.join(files, 'notes.txt');
+    await copyFile('scripts/seed/sample-performance.mp4', good);
+    await writeFile(second, Buffer.alloc(64 * 1024, 2));
+    await writeFile(bad, 'not a video');
+    const { page, context } = await openPage(browser);
+    await page.goto(`${api.url}/admin/videos`);
+    await login(page);
+    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#bulk-files').setInputFiles([good, bad, second]);
+    await dialog.getByRole('button', { name: 'Upload 3 videos' }).click();
+    await expect.poll(() => toast(page, 'Bulk upload failed').isVisible()).toBe(true);
+    expect(await dialog.getByText('Failed to get upload URL for notes.txt').isVisible()).toBe(true);
+    expect(await dialog.getByText('Saved', { exact: true }).count()).toBe(2);
+    expect(await dialog.getByRole('progressbar', { name: 'Tap Duo.mp4' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Junior Jazz Group' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Tap Duo' }).isVisible()).toBe(true);
+
+    // A free uploaded video is in the library and plays from its storage key.
+    const [uploaded] = await env.database.db
+      .select()
+      .from(videos)
+      .where(eq(videos.title, 'Junior Jazz Group'));
+    await page.goto(`${api.url}/videos`);
+    await expect.poll(() => page.getByText('Junior Jazz Group').first().isVisible()).toBe(true);
+    await page.goto(`${api.url}/video/${uploaded!.id}/download`);
+    await expect
+      .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(1);
     await context.close();
   });
 });

@@ -23,6 +23,7 @@ const AdminEventsPage = gatedAdminPage(() => import('./pages/admin/events.tsx'))
 const AdminVideosPage = gatedAdminPage(() => import('./pages/admin/videos.tsx'));
 const AdminSalesPage = gatedAdminPage(() => import('./pages/admin/sales.tsx'));
 const AdminJobsPage = gatedAdminPage(() => import('./pages/admin/jobs.tsx'));
+const AdminSyncPage = gatedAdminPage(() => import('./pages/admin/sync.tsx'));
 const PaymentIssuePage = lazy(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
@@ -42,6 +43,7 @@ const routes: Array<{ path: string; component: React.ComponentType }> = [
   { path: '/admin/videos', component: AdminVideosPage },
   { path: '/admin/sales', component: AdminSalesPage },
   { path: '/admin/jobs', component: AdminJobsPage },
+  { path: '/admin/sync', component: AdminSyncPage },
 ];
 
 const queryClient = createQueryClient();

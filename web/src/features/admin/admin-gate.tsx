@@ -5,7 +5,7 @@ import { Input, Label } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useAdminSession, useLogin } from './session.ts';
+import { useAdminSession, useLogin, useSessionExpiry } from './session.ts';
 
 /**
  * An admin screen that loads, and asks for its data, only once the owner is logged in: a visitor
@@ -27,6 +27,7 @@ export function gatedAdminPage(load: () => Promise<{ default: ComponentType }>):
 /** Every admin screen sits behind this: a skeleton until the session is known, the login when there is none. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const session = useAdminSession();
+  useSessionExpiry();
   if (session.isPending) {
     return (
       <div className="mx-auto max-w-6xl space-y-6 px-6 py-16" role="status" aria-label="Loading">

@@ -11,7 +11,8 @@ export const builtInEventImages = Array.from(
   (_, index) => `/api/images/attached_assets/event-${String(index + 1).padStart(2, '0')}.jpg`,
 );
 
-function Thumbnail({ src, className }: { src: string; className?: string }) {
+/** An image, or a placeholder when it cannot be shown. */
+export function Thumbnail({ src, className }: { src: string; className?: string }) {
   const [failed, setFailed] = useState(false);
   return failed || !src ? (
     <div className={cn('flex items-center justify-center bg-stage-700 text-zinc-500', className)}>

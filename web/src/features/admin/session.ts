@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 const sessionKey = ['/api/admin/session'];
 
@@ -40,4 +42,32 @@ export function useLogout() {
       client.setQueryData(sessionKey, { authenticated: false });
     },
   });
+}
+
+/**
+ * A session that ends while a screen is open (expired, or logged out in another tab) shows the login
+ * again at the first admin call that gets a 401, instead of leaving the screen showing errors.
+ */
+export function useSessionExpiry() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const expired = (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 401) return;
+      const session = client.getQueryData<{ authenticated: boolean }>(sessionKey);
+      if (!session?.authenticated) return; // a wrong password at the login, not an ended session
+      client.removeQueries({ predicate: isAdminData });
+      client.setQueryData(sessionKey, { authenticated: false });
+      toast({ title: 'Session ended', description: 'Please log in again.', variant: 'destructive' });
+    };
+    const stopQueries = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') expired(event.action.error);
+    });
+    const stopMutations = client.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') expired(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [client]);
 }

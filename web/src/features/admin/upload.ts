@@ -7,6 +7,25 @@ export interface UploadTarget {
 
 export class UploadError extends Error {}
 
+// Browsers leave File.type empty for some formats; the api accepts only video/* and image/*.
+const typesByExtension: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+export function contentTypeOf(file: File): string {
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  return file.type || typesByExtension[extension] || 'application/octet-stream';
+}
+
 /**
  * Sends a file straight to storage: a signed link from the api, then a PUT with progress. XHR, not
  * fetch, because fetch cannot report upload progress. `signal` cancels; nothing is created until
@@ -17,8 +36,7 @@ export async function uploadFile(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const contentType =
-    file.type || (file.name.toLowerCase().endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream');
+  const contentType = contentTypeOf(file);
   let target: UploadTarget;
   try {
     target = await api.post<UploadTarget>('/api/admin/videos/upload-url', {
@@ -29,6 +47,7 @@ export async function uploadFile(
   } catch {
     throw new UploadError(`Failed to get upload URL for ${file.name}`);
   }
+  if (signal?.aborted) throw new DOMException('Upload cancelled', 'AbortError');
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', target.uploadUrl);

@@ -68,7 +68,7 @@ export default function AdminContactsPage() {
                     <Mail className="size-4" aria-hidden /> {contact.email}
                   </a>
                 </div>
-                <div className="flex flex-col items-end gap-2">
+                <div className="flex flex-col items-start gap-2 sm:items-end">
                   <Badge>{label(contact.eventType)}</Badge>
                   <time dateTime={contact.createdAt} className="text-sm text-zinc-400">
                     {formatDateTime(contact.createdAt)}

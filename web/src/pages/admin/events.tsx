@@ -13,7 +13,7 @@ import { FieldError, Input, Label, Textarea } from '../../components/ui/input.ts
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { ImagePicker } from '../../features/admin/image-picker.tsx';
+import { ImagePicker, Thumbnail } from '../../features/admin/image-picker.tsx';
 
 interface AdminEvent {
   id: number;
@@ -134,11 +134,14 @@ export default function AdminEventsPage() {
       ) : (
         <ul className="grid gap-6 md:grid-cols-2">
           {events.data.map((event) => (
-            <li key={event.id} className="flex gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5">
-              <img
+            <li
+              key={event.id}
+              className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5 sm:flex-row"
+            >
+              <Thumbnail
+                key={event.imageUrl}
                 src={event.imageUrl}
-                alt=""
-                className="h-24 w-32 shrink-0 rounded-lg bg-stage-700 object-cover"
+                className="aspect-video w-full shrink-0 rounded-lg sm:aspect-auto sm:h-24 sm:w-32"
               />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start justify-between gap-2">
@@ -179,7 +182,7 @@ export default function AdminEventsPage() {
                   <MapPin className="size-3" aria-hidden /> {event.location}
                 </p>
                 <p className="mt-2 text-sm text-zinc-300">{event.description || 'No description'}</p>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-zinc-400">
+                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-zinc-400">
                   <dt>Type</dt>
                   <dd>{event.eventType}</dd>
                   <dt>Booking URL</dt>

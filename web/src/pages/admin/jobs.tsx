@@ -30,6 +30,66 @@ const stateColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> 
   active: 'default',
 };
 
+/** How long the last attempt took, or how long it has been running. */
+function ranFor(job: JobSummary): string {
+  if (!job.processedAt) return '—';
+  const end = job.finishedAt ? Date.parse(job.finishedAt) : Date.now();
+  const ms = Math.max(0, end - Date.parse(job.processedAt));
+  const text =
+    ms < 1_000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1_000).toFixed(1)} s` : `${Math.round(ms / 60_000)} min`;
+  return job.finishedAt ? text : `${text} so far`;
+}
+
+const SUMMARY_LIMIT = 200;
+const summaryStates = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
+
+/** Counts per queue and state over the most recent jobs (the api lists jobs, it does not count them). */
+function QueueSummary() {
+  const recent = useQuery({
+    queryKey: ['/api/admin/jobs', 'summary'],
+    queryFn: () =>
+      api.get<{ jobs: JobSummary[]; queues: string[] }>(`/api/admin/jobs?limit=${SUMMARY_LIMIT}`),
+    refetchInterval: 5_000,
+  });
+  if (!recent.data) return null;
+  const counts = new Map(recent.data.queues.map((queue) => [queue, new Map<string, number>()]));
+  for (const job of recent.data.jobs) {
+    const byState = counts.get(job.queue);
+    byState?.set(job.state, (byState.get(job.state) ?? 0) + 1);
+  }
+  return (
+    <section aria-labelledby="queue-summary" className="mb-8">
+      <h2 id="queue-summary" className="font-sans text-lg font-semibold text-white">
+        Queues
+      </h2>
+      <p className="text-sm text-zinc-400">Counts over the latest {SUMMARY_LIMIT} jobs.</p>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[...counts].map(([queue, byState]) => (
+          <li key={queue} className="rounded-2xl border border-white/10 bg-stage-800/70 p-4">
+            <p className="font-medium text-white">{queue}</p>
+            <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {summaryStates.map((state) => (
+                <div key={state} className="flex gap-1">
+                  <dt className="text-zinc-400">{state}</dt>
+                  <dd
+                    className={
+                      state === 'failed' && byState.get(state)
+                        ? 'font-semibold text-red-300'
+                        : 'text-zinc-200'
+                    }
+                  >
+                    {byState.get(state) ?? 0}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminJobsPage() {
   const client = useQueryClient();
   const [queue, setQueue] = useState('');
@@ -66,6 +126,7 @@ export default function AdminJobsPage() {
         </Button>
       }
     >
+      <QueueSummary />
       <div className="flex flex-wrap gap-3">
         <Select
           aria-label="Queue"
@@ -99,14 +160,15 @@ export default function AdminJobsPage() {
       ) : jobs.data.jobs.length === 0 ? (
         <p className="mt-6 text-zinc-400">No jobs match.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-white/10">
-          <table className="w-full text-left text-sm">
+        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-white/10">
+          <table className="w-full min-w-[60rem] text-left text-sm">
             <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
               <tr>
                 <th className="px-4 py-3">Job</th>
                 <th className="px-4 py-3">State</th>
                 <th className="px-4 py-3">Attempts</th>
                 <th className="px-4 py-3">Queued</th>
+                <th className="px-4 py-3">Ran</th>
                 <th className="px-4 py-3">Result or failure</th>
                 <th className="px-4 py-3">
                   <span className="sr-only">Actions</span>
@@ -116,7 +178,7 @@ export default function AdminJobsPage() {
             <tbody className="divide-y divide-white/10">
               {jobs.data.jobs.map((job) => (
                 <tr key={`${job.queue}:${job.id}`} className="bg-stage-900/60">
-                  <td className="px-4 py-3">
+                  <td className="min-w-[16rem] px-4 py-3">
                     <div className="font-medium text-white">{job.queue}</div>
                     <div className="text-xs break-all text-zinc-500">{job.id}</div>
                   </td>
@@ -129,6 +191,7 @@ export default function AdminJobsPage() {
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-400">
                     {formatDateTime(job.createdAt)}
                   </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-400">{ranFor(job)}</td>
                   <td className="max-w-md px-4 py-3 text-zinc-300">
                     {job.failedReason ? (
                       <span className="text-red-300">{job.failedReason}</span>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Mail, Plus } from 'lucide-react';
 import { formatDateTime, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -9,7 +9,7 @@ import { Input, Label, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { useVideos } from '../../features/shop/queries.ts';
+import { useVideos, type Video } from '../../features/shop/queries.ts';
 
 interface Purchase {
   id: string;
@@ -37,9 +37,55 @@ const statusColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'>
   refunded: 'danger',
 };
 
+const money = (cents: number) => `NZ$${(cents / 100).toFixed(2)}`;
+
+/** Today's date and the first of this month, as New Zealand calendar days (yyyy-MM-dd). */
+function nzDays(now = new Date()) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(now);
+  return { today, monthStart: `${today.slice(0, 8)}01` };
+}
+
+/** Paid sales today, this month and all time, whatever the filters below say. */
+function PaidTotals() {
+  const { today, monthStart } = nzDays();
+  const periods = [
+    { label: 'Today', query: `from=${today}&to=${today}` },
+    { label: 'This month', query: `from=${monthStart}&to=${today}` },
+    { label: 'All time', query: '' },
+  ];
+  const results = useQueries({
+    queries: periods.map(({ query }) => ({
+      queryKey: ['/api/admin/purchases', 'totals', query],
+      queryFn: () => api.get<PurchaseList>(`/api/admin/purchases?status=paid&pageSize=1&${query}`),
+    })),
+  });
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {periods.map(({ label }, index) => {
+        const totals = results[index]?.data?.totals;
+        return (
+          <div key={label} className="rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+            <dt className="text-sm text-zinc-400">{label}</dt>
+            <dd className="mt-1 font-display text-2xl font-bold text-spotlight-300">
+              {totals ? money(totals.paidCents) : '—'}
+            </dd>
+            <dd className="text-xs text-zinc-500">
+              {totals ? `${totals.paidCount} paid ${totals.paidCount === 1 ? 'sale' : 'sales'}` : ' '}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 export default function AdminSalesPage() {
   const client = useQueryClient();
-  const [filters, setFilters] = useState({ status: '', q: '', from: '', to: '' });
+  const videos = useQuery({
+    queryKey: ['/api/admin/videos'],
+    queryFn: () => api.get<Video[]>('/api/admin/videos'),
+  });
+  const [filters, setFilters] = useState({ status: '', videoId: '', q: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const [offlineOpen, setOfflineOpen] = useState(false);
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
@@ -84,21 +130,8 @@ export default function AdminSalesPage() {
         </>
       }
     >
-      {list.data && (
-        <dl className="grid gap-4 sm:grid-cols-3">
-          {[
-            ['Paid sales', String(list.data.totals.paidCount)],
-            ['Paid total', formatPrice(list.data.totals.paidCents).replace('Free', 'NZ$0.00')],
-            ['Refunded', formatPrice(list.data.totals.refundedCents).replace('Free', 'NZ$0.00')],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-2xl border border-white/10 bg-stage-800/70 p-5">
-              <dt className="text-sm text-zinc-400">{label}</dt>
-              <dd className="mt-1 font-display text-2xl font-bold text-spotlight-300">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <div className="mt-6 grid gap-3 sm:grid-cols-4">
+      <PaidTotals />
+      <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <Select
           aria-label="Status"
           value={filters.status}
@@ -107,6 +140,18 @@ export default function AdminSalesPage() {
           <option value="">Any status</option>
           {statuses.map((status) => (
             <option key={status}>{status}</option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Video"
+          value={filters.videoId}
+          onChange={(event) => change('videoId', event.target.value)}
+        >
+          <option value="">Any video</option>
+          {(videos.data ?? []).map((video) => (
+            <option key={video.id} value={video.id}>
+              {video.title}
+            </option>
           ))}
         </Select>
         <Input
@@ -128,6 +173,13 @@ export default function AdminSalesPage() {
           onChange={(event) => change('to', event.target.value)}
         />
       </div>
+      {list.data && (
+        <p className="mt-4 text-sm text-zinc-400">
+          {list.data.total} {list.data.total === 1 ? 'purchase matches' : 'purchases match'} · paid{' '}
+          {money(list.data.totals.paidCents)} ({list.data.totals.paidCount}) · refunded{' '}
+          {money(list.data.totals.refundedCents)}
+        </p>
+      )}
       {list.isError ? (
         <p className="mt-6 text-red-300">
           Failed to load sales: {errorMessage(list.error, 'An unknown error occurred')}
@@ -137,8 +189,8 @@ export default function AdminSalesPage() {
       ) : list.data.purchases.length === 0 ? (
         <p className="mt-6 text-zinc-400">No purchases match.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-white/10">
-          <table className="w-full text-left text-sm">
+        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-white/10">
+          <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
               <tr>
                 <th className="px-4 py-3">Date</th>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, Download, Lock, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
@@ -210,10 +210,8 @@ export default function AdminVideosPage() {
           >
             <BulkUpload
               showcases={showcases.data ?? []}
-              onDone={async () => {
-                setBulkOpen(false);
-                await refresh();
-              }}
+              onSaved={refresh}
+              onClose={() => setBulkOpen(false)}
             />
           </DialogContent>
         )}
@@ -274,7 +272,7 @@ function ShowcaseOrder({
               const changed = draft !== undefined && whole(draft) !== showcase.orderPriority;
               return (
                 <li key={showcase.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <span className="min-w-40 flex-1 text-zinc-100">{showcase.name}</span>
+                  <span className="min-w-0 flex-1 text-zinc-100">{showcase.name}</span>
                   <Input
                     type="number"
                     min={0}
@@ -398,6 +396,8 @@ function VideoForm({
   });
   const [progress, setProgress] = useState<{ label: string; fraction: number } | null>(null);
   const upload = useRef<AbortController | null>(null);
+  // Closing the dialog stops an upload in progress; nothing was created, so nothing is left behind.
+  useEffect(() => () => upload.current?.abort(), []);
   const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
 
   const sendFile = async (file: File, field: 'awsKey' | 'previewUrl') => {
@@ -409,7 +409,12 @@ function VideoForm({
         (fraction) => setProgress({ label: `Uploading ${file.name}`, fraction }),
         upload.current.signal,
       );
-      set({ [field]: key });
+      setFields((current) => ({
+        ...current,
+        [field]: key,
+        // A new video's title starts as its file's name; the owner can change it.
+        ...(field === 'awsKey' && !current.title.trim() && { title: titleFromFileName(file.name) }),
+      }));
     } catch (error) {
       if ((error as Error).name !== 'AbortError')
         toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
@@ -598,40 +603,94 @@ function VideoForm({
   );
 }
 
-function BulkUpload({ showcases, onDone }: { showcases: Showcase[]; onDone: () => Promise<unknown> }) {
-  const [files, setFiles] = useState<File[]>([]);
+interface BulkItem {
+  file: File;
+  fraction: number;
+  state: 'queued' | 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim() || name;
+
+/** One video per file, uploaded one after another; a failed file does not stop the others. */
+function BulkUpload({
+  showcases,
+  onSaved,
+  onClose,
+}: {
+  showcases: Showcase[];
+  onSaved: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [items, setItems] = useState<BulkItem[]>([]);
   const [showcaseId, setShowcaseId] = useState('none');
-  const [progress, setProgress] = useState<Record<string, number>>({});
   const [running, setRunning] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+  const update = (index: number, change: Partial<BulkItem>) =>
+    setItems((current) => current.map((item, at) => (at === index ? { ...item, ...change } : item)));
+
   const start = async () => {
+    controller.current = new AbortController();
+    const { signal } = controller.current;
     setRunning(true);
-    const failed: string[] = [];
-    for (const file of files) {
+    let failed = 0;
+    let created = 0;
+    for (const [index, { file, state }] of items.entries()) {
+      if (state === 'done') continue;
+      if (signal.aborted) break;
+      update(index, { state: 'uploading', fraction: 0, error: undefined });
       try {
-        const awsKey = await uploadFile(file, (fraction) =>
-          setProgress((current) => ({ ...current, [file.name]: fraction })),
-        );
-        await api.post('/api/admin/videos', {
-          title: file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '),
-          description: `Uploaded ${new Date().toLocaleDateString('en-NZ')}`,
-          tags: [],
-          showcaseId: showcaseId === 'none' ? null : showcaseId,
-          priceCents: 0,
-          awsKey,
-          previewUrl: null,
-          passwordProtected: false,
-          password: null,
-        });
+        const awsKey = await uploadFile(file, (fraction) => update(index, { fraction }), signal);
+        try {
+          await api.post('/api/admin/videos', {
+            title: titleFromFileName(file.name),
+            description: titleFromFileName(file.name),
+            tags: [],
+            showcaseId: showcaseId === 'none' ? null : showcaseId,
+            priceCents: 0,
+            awsKey,
+            previewUrl: null,
+            passwordProtected: false,
+            password: null,
+          });
+        } catch (error) {
+          throw new Error(
+            `Failed to create video for ${file.name}: ${errorMessage(error, 'An unknown error occurred')}`,
+            { cause: error },
+          );
+        }
+        created += 1;
+        update(index, { state: 'done', fraction: 1 });
       } catch (error) {
-        failed.push(`${file.name}: ${(error as Error).message}`);
+        if ((error as Error).name === 'AbortError') break;
+        failed += 1;
+        update(index, { state: 'failed', error: (error as Error).message });
       }
     }
     setRunning(false);
-    if (failed.length)
-      toast({ title: 'Bulk upload failed', description: failed.join('; '), variant: 'destructive' });
-    else toast({ title: `${files.length} videos uploaded`, variant: 'success' });
-    await onDone();
+    controller.current = null;
+    if (created > 0) await onSaved();
+    if (failed > 0) {
+      toast({
+        title: 'Bulk upload failed',
+        description: `${failed} of ${items.length} files could not be uploaded; the others were saved.`,
+        variant: 'destructive',
+      });
+    } else if (!signal.aborted) {
+      onClose();
+      toast({
+        title: `${created} ${created === 1 ? 'video' : 'videos'} uploaded`,
+        description: 'Set their prices, descriptions and previews with Edit.',
+        variant: 'success',
+      });
+    }
   };
+  const pending = items.filter((item) => item.state !== 'done').length;
   return (
     <div className="space-y-4">
       <div>
@@ -642,13 +701,20 @@ function BulkUpload({ showcases, onDone }: { showcases: Showcase[]; onDone: () =
           accept="video/*"
           multiple
           disabled={running}
-          className="text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
-          onChange={(event) => setFiles([...(event.target.files ?? [])])}
+          className="w-full text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
+          onChange={(event) =>
+            setItems([...(event.target.files ?? [])].map((file) => ({ file, fraction: 0, state: 'queued' })))
+          }
         />
       </div>
       <div>
         <Label htmlFor="bulk-showcase">Showcase</Label>
-        <Select id="bulk-showcase" value={showcaseId} onChange={(event) => setShowcaseId(event.target.value)}>
+        <Select
+          id="bulk-showcase"
+          value={showcaseId}
+          disabled={running}
+          onChange={(event) => setShowcaseId(event.target.value)}
+        >
           <option value="none">No showcase</option>
           {showcases.map((showcase) => (
             <option key={showcase.id} value={showcase.id}>
@@ -657,14 +723,33 @@ function BulkUpload({ showcases, onDone }: { showcases: Showcase[]; onDone: () =
           ))}
         </Select>
       </div>
-      {files.map((file) => (
-        <Progress key={file.name} fraction={progress[file.name] ?? 0} label={file.name} />
-      ))}
-      <div className="flex justify-end">
-        <Button disabled={files.length === 0 || running} onClick={start}>
+      {items.length > 0 && (
+        <ul className="space-y-3">
+          {items.map((item, index) => (
+            <li key={`${index}-${item.file.name}`}>
+              <Progress fraction={item.fraction} label={item.file.name} />
+              {item.state === 'done' && <p className="mt-1 text-xs text-emerald-300">Saved</p>}
+              {item.error && (
+                <p role="alert" className="mt-1 text-xs break-words text-red-300">
+                  {item.error}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        {running && (
+          <Button variant="secondary" onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        )}
+        <Button disabled={pending === 0 || running} onClick={start}>
           {running
             ? 'Uploading...'
-            : `Upload ${files.length || ''} ${files.length === 1 ? 'video' : 'videos'}`}
+            : items.some((item) => item.state === 'failed')
+              ? `Retry ${pending} failed`
+              : `Upload ${pending || ''} ${pending === 1 ? 'video' : 'videos'}`}
         </Button>
       </div>
     </div>
