@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@app/shared/errors';
 import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
+import { StorageError } from '@app/shared/storage';
 
 /** An expected failure with the status and message the client should see. */
 export class HttpError extends Error {
@@ -28,6 +29,7 @@ const badInputCodes: Record<string, string> = {
   '23502': 'A required value is missing',
   '22P02': 'A value has the wrong format',
   '22001': 'A value is too long',
+  '22021': 'A value contains characters that are not allowed',
   '22003': 'A number is out of range',
   '22007': 'A date is not valid',
   '22008': 'A date is out of range',
@@ -51,8 +53,17 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: error.status, body: { message: error.message }, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
+  if (error instanceof StorageError) {
+    return { status: error.code === 'upload-not-found' ? 404 : 400, body: { message: error.message } };
+  }
   const parsed = bodyParserError(error);
   if (parsed) return { status: parsed.status, body: { message: parsed.message } };
+  // The router's own 4xx errors (a path segment that is not valid percent-encoding, say).
+  const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown };
+  const fromRouter = expose === true || error instanceof URIError;
+  if (typeof status === 'number' && status >= 400 && status < 500 && fromRouter) {
+    return { status, body: { message: status === 400 ? 'Malformed request' : 'Request refused' } };
+  }
   if (isDatabaseUnreachable(error)) {
     return {
       status: 503,

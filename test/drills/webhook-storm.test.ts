@@ -1,0 +1,161 @@
+// Drill 4: 200 signed Stripe events, with duplicates and in the wrong order, delivered at once.
+// Every purchase ends in the state Stripe says it is in, with at most one sale per payment.
+import { eq, inArray } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, sales, type PurchaseStatus } from '@app/shared/db';
+import { createStripe } from '@app/shared/stripe';
+import { createTestEnv, type TestEnv } from '../support/test-env.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { createVideo } from '../support/factories.ts';
+import { drain, startTestWorker, type TestWorker } from '../support/worker.ts';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+
+let env: TestEnv;
+let api: TestApp;
+let stripe: FakeStripe;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  env = await createTestEnv({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
+  api = createTestApp(env);
+  worker = startTestWorker(env);
+});
+afterAll(async () => {
+  await worker.close();
+  await api.close();
+  await env.cleanup();
+  await stripe.close();
+});
+
+function shuffle<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
+}
+
+describe('a storm of webhook deliveries', () => {
+  it('leaves every purchase as Stripe has it, with one sale per payment', { timeout: 120_000 }, async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1000 });
+    const client = createStripe(env.config)!;
+    const outcomes: PurchaseStatus[] = ['paid', 'refunded', 'expired', 'failed'];
+    const planned: Array<{ sessionId: string; expected: PurchaseStatus }> = [];
+    for (let index = 0; index < 40; index++) {
+      const session = await client.checkout.sessions.create({
+        mode: 'payment',
+        customer_email: `buyer${index}@example.nz`,
+        line_items: [],
+      });
+      await env.database.db.insert(purchases).values({
+        videoId: video.id,
+        checkoutSessionId: session.id,
+        buyerName: `Buyer ${index}`,
+        buyerEmail: `buyer${index}@example.nz`,
+        amountCents: 1000,
+        currency: 'nzd',
+      });
+      planned.push({ sessionId: session.id, expected: outcomes[index % outcomes.length]! });
+    }
+
+    const deliveries: Array<{ body: string; signature: string }> = [];
+    for (const { sessionId, expected } of planned) {
+      if (expected === 'paid' || expected === 'refunded') {
+        const session = stripe.pay(sessionId);
+        const completed = stripe.signedEvent('checkout.session.completed', session);
+        deliveries.push(
+          completed,
+          completed,
+          stripe.signedEvent('checkout.session.async_payment_succeeded', session),
+        );
+        // Out of order: an async failure arriving after the payment succeeded changes nothing.
+        if (expected === 'paid') {
+          const lateFailure = stripe.signedEvent('checkout.session.async_payment_failed', session);
+          deliveries.push(lateFailure, lateFailure);
+        }
+        if (expected === 'refunded') {
+          const refund = stripe.signedEvent('charge.refunded', {
+            id: `ch_${sessionId}`,
+            object: 'charge',
+            payment_intent: session.payment_intent,
+          });
+          deliveries.push(refund, refund);
+        }
+      } else if (expected === 'expired') {
+        const session = stripe.expire(sessionId);
+        const expired = stripe.signedEvent('checkout.session.expired', session);
+        deliveries.push(
+          expired,
+          expired,
+          expired,
+          stripe.signedEvent('checkout.session.expired', session),
+          expired,
+        );
+      } else {
+        const session = stripe.completeUnpaid(sessionId);
+        const failed = stripe.signedEvent('checkout.session.async_payment_failed', session);
+        deliveries.push(
+          stripe.signedEvent('checkout.session.completed', session),
+          failed,
+          failed,
+          failed,
+          failed,
+        );
+      }
+    }
+    expect(deliveries.length).toBe(200);
+
+    const answers = await Promise.all(
+      shuffle(deliveries).map((delivery) =>
+        request(api.app)
+          .post('/api/stripe/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', delivery.signature)
+          .send(delivery.body)
+          .then((response) => response.status),
+      ),
+    );
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+
+    await expect
+      .poll(
+        async () => {
+          const rows = await env.database.db.select().from(purchases).where(eq(purchases.videoId, video.id));
+          return planned.filter(
+            (plan) => rows.find((row) => row.checkoutSessionId === plan.sessionId)?.status !== plan.expected,
+          ).length;
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(0);
+    await drain(worker.producer, 'record-sale', 30_000);
+
+    const rows = await env.database.db.select().from(purchases).where(eq(purchases.videoId, video.id));
+    const recorded = await env.database.db
+      .select()
+      .from(sales)
+      .where(
+        inArray(
+          sales.purchaseId,
+          rows.map((row) => row.id),
+        ),
+      );
+    const perPurchase = new Map<string, number>();
+    for (const sale of recorded)
+      perPurchase.set(sale.purchaseId!, (perPurchase.get(sale.purchaseId!) ?? 0) + 1);
+    expect([...perPurchase.values()].every((count) => count === 1)).toBe(true);
+    for (const row of rows.filter((purchase) => purchase.status === 'paid'))
+      expect(perPurchase.get(row.id)).toBe(1);
+    for (const row of rows.filter(
+      (purchase) => purchase.status === 'expired' || purchase.status === 'failed',
+    )) {
+      expect(perPurchase.has(row.id)).toBe(false);
+    }
+  });
+});
