@@ -2,7 +2,6 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@app/shared/errors';
 import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
-import { StorageError } from '@app/shared/storage';
 
 /** An expected failure with the status and message the client should see. */
 export class HttpError extends Error {
@@ -53,9 +52,6 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: error.status, body: { message: error.message }, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
-  if (error instanceof StorageError) {
-    return { status: error.code === 'upload-not-found' ? 404 : 400, body: { message: error.message } };
-  }
   const parsed = bodyParserError(error);
   if (parsed) return { status: parsed.status, body: { message: parsed.message } };
   // The router's own 4xx errors (a path segment that is not valid percent-encoding, say).
