@@ -125,6 +125,21 @@ describe('sync from Google Sheets with an API key', () => {
     expect(run!.failureReason).toMatch(/refused the request \(403\)/);
   });
 
+  it('runs one sync when the button is pressed twice at once', async () => {
+    sheets.values = [header];
+    const runsBefore = await env.database.db.$count(syncRuns);
+    const [first, second] = await Promise.all([
+      agent.post('/api/sync-order-links').set('Origin', origin),
+      agent.post('/api/sync-order-links').set('Origin', origin),
+    ]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(first.body).toEqual(second.body);
+    await drain(worker.producer, 'sync-order-links', 30_000);
+    expect(await env.database.db.$count(syncRuns)).toBe(runsBefore + 1);
+    const state = await agent.get('/api/admin/sync-runs').expect(200);
+    expect(state.body.running).toBe(false);
+  });
+
   it('is for the owner only', async () => {
     await request(api.app).post('/api/sync-order-links').set('Origin', origin).expect(401);
     await request(api.app).get('/api/admin/sync-runs').expect(401);
