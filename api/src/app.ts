@@ -19,6 +19,8 @@ import { registerAdminContentRoutes } from './features/admin-content/admin-conte
 import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { metricsRoutes } from './features/ops/metrics.routes.ts';
+import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -45,20 +47,23 @@ export function createApp(deps: Deps): express.Express {
   const analytics = deps.config.ANALYTICS_SCRIPT_URL
     ? [new URL(deps.config.ANALYTICS_SCRIPT_URL).origin]
     : [];
+  // With S3, the browser plays, downloads and uploads straight from the bucket.
+  const bucket = deps.storage.browserOrigin ? [deps.storage.browserOrigin] : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           'script-src': ["'self'", ...analytics],
           // Event images may be any https link the owner types in.
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'", ...analytics],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket],
+          'media-src': ["'self'", 'blob:', ...bucket],
+          'connect-src': ["'self'", ...analytics, ...bucket],
         },
       },
     }),
   );
 
+  app.use(metricsRoutes(deps));
   app.use(healthRoutes(deps));
   app.use(stripeWebhookRoutes(deps));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -80,10 +85,11 @@ export function createApp(deps: Deps): express.Express {
   registerUploadRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
+  registerQueueDashboard(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);
-  app.use(webRoutes(deps.config));
+  app.use(webRoutes(deps));
   app.use(errorHandler);
   return app;
 }

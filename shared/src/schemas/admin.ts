@@ -7,3 +7,138 @@ export const adminLoginSchema = z.object({
 export interface AdminSession {
   authenticated: boolean;
 }
+
+// Direct uploads from the owner's browser to storage (POST /api/admin/videos/upload-url and friends).
+
+/** The largest file the admin can upload (S3's limit for one PUT, and the local driver's). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+/** Files larger than this go up in parts (and need `size` in the upload-url request). */
+export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 ** 2;
+
+export const uploadContentTypeSchema = z
+  .string({ error: 'Content type is required' })
+  .trim()
+  .toLowerCase()
+  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, 'Only video and image files can be uploaded');
+
+export const uploadUrlRequestSchema = z.object({
+  fileName: z
+    .string({ error: 'File name is required' })
+    .trim()
+    .min(1, 'File name is required')
+    .max(255, 'File name must be at most 255 characters'),
+  contentType: uploadContentTypeSchema,
+  size: z
+    .number()
+    .int()
+    .min(1, 'The file is empty')
+    .max(MAX_UPLOAD_BYTES, 'Files up to 5 GB can be uploaded')
+    .optional(),
+});
+export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
+
+/** A key the upload-url call handed out: `videos/` or `previews/`, then a uuid-prefixed file name. */
+export const uploadKeySchema = z
+  .string({ error: 'Storage key is required' })
+  .regex(/^(videos|previews)\/[\w.-]{1,200}$/, 'Not an upload key');
+export const uploadIdSchema = z.string().trim().min(1).max(1_000);
+
+/** One PUT of the whole file to `uploadUrl`, with the same Content-Type. */
+export const singleUploadTargetSchema = z.object({
+  kind: z.literal('single'),
+  uploadUrl: z.string(),
+  awsKey: uploadKeySchema,
+  contentType: z.string(),
+});
+/**
+ * A large file: PUT bytes [(n-1)*partSize, n*partSize) to part n's url (no Content-Type needed),
+ * keep each answer's ETag header, then POST upload-complete (or upload-abort on cancel).
+ */
+export const multipartUploadTargetSchema = z.object({
+  kind: z.literal('multipart'),
+  uploadId: uploadIdSchema,
+  awsKey: uploadKeySchema,
+  contentType: z.string(),
+  partSize: z.number().int().positive(),
+  parts: z.array(z.object({ partNumber: z.number().int().positive(), url: z.string() })),
+});
+export const uploadTargetSchema = z.discriminatedUnion('kind', [
+  singleUploadTargetSchema,
+  multipartUploadTargetSchema,
+]);
+export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+
+export const uploadCompleteRequestSchema = z.object({
+  awsKey: uploadKeySchema,
+  uploadId: uploadIdSchema,
+  parts: z
+    .array(
+      z.object({
+        partNumber: z.number().int().min(1).max(10_000),
+        etag: z.string().trim().min(1).max(200),
+      }),
+    )
+    .min(1, 'No parts were uploaded')
+    .max(10_000),
+});
+export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
+export const uploadAbortRequestSchema = z.object({ awsKey: uploadKeySchema, uploadId: uploadIdSchema });
+export type UploadAbortRequest = z.infer<typeof uploadAbortRequestSchema>;
+
+// What the admin calls answer (GET/POST/PUT/PATCH /api/admin/...). Timestamps are ISO strings.
+
+export const adminContactSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  eventType: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type AdminContact = z.infer<typeof adminContactSchema>;
+
+export const adminEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** A calendar day, yyyy-MM-dd. */
+  date: z.string(),
+  location: z.string(),
+  eventType: z.string(),
+  imageUrl: z.string(),
+  jotformUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+export const showcaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  orderPriority: z.number().int(),
+  createdAt: z.string(),
+});
+export type Showcase = z.infer<typeof showcaseSchema>;
+
+/** The owner's view of a video: storage key and counters, never the password or its hash. */
+export const adminVideoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  showcaseId: z.string().nullable(),
+  priceCents: z.number().int(),
+  previewUrl: z.string().nullable(),
+  passwordProtected: z.boolean(),
+  createdAt: z.string(),
+  awsKey: z.string(),
+  views: z.number().int(),
+  downloads: z.number().int(),
+});
+export type AdminVideo = z.infer<typeof adminVideoSchema>;
+
+/** The answer to a DELETE. */
+export const deletedSchema = z.object({ id: z.union([z.number(), z.string()]), deleted: z.literal(true) });
+export type Deleted = z.infer<typeof deletedSchema>;

@@ -1,57 +1,22 @@
-import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import { bucketOrigin, type S3Options } from './keys.ts';
 import { createLocalStorage } from './local.ts';
+import type { Storage } from './types.ts';
 
-export { LOCAL_FILES_PATH, LOCAL_UPLOADS_PATH, verifyLocalLink, verifyLocalUpload } from './local.ts';
+export { contentDisposition, contentTypeFor, encodeKey, isSafeKey, type S3Options } from './keys.ts';
+export {
+  createLocalStorage,
+  isLocalStorage,
+  LOCAL_FILES_PATH,
+  LOCAL_UPLOADS_PATH,
+  MIN_PART_BYTES,
+  verifyLocalLink,
+  verifyLocalUpload,
+  type LocalStorage,
+} from './local.ts';
+export { MAX_PARTS, StorageError, type Storage, type StoredObject, type UploadedPart } from './types.ts';
 
-export interface StoredObject {
-  body: Readable;
-  size: number;
-  contentType: string;
-}
-
-/** Object storage for videos and previews. `local` keeps files under STORAGE_DIR; `s3` a bucket. */
-export interface Storage {
-  driver: 'local' | 's3';
-  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
-  /** The object, or a byte range of it; null when it does not exist. */
-  get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
-  head(key: string): Promise<{ size: number; contentType: string } | null>;
-  delete(key: string): Promise<void>;
-  /** A link that fetches the object for `expiresInSeconds`; with fileName it downloads under that name. */
-  signedDownloadUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): Promise<string>;
-  /** A link the browser PUTs the file to (with this Content-Type) for `expiresInSeconds`. */
-  signedUploadUrl(key: string, contentType: string, options: { expiresInSeconds: number }): Promise<string>;
-}
-
-/** Object keys are relative paths of safe segments: no traversal, no absolute paths. */
-export function isSafeKey(key: string): boolean {
-  return (
-    key.length > 0 &&
-    key.length <= 1_000 &&
-    /^[A-Za-z0-9][A-Za-z0-9._\-/ ]*$/.test(key) &&
-    key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
-  );
-}
-
-export function contentTypeFor(key: string): string {
-  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return contentTypes[extension] ?? 'application/octet-stream';
-}
-
-const contentTypes: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-
+/** The storage STORAGE_DRIVER names: files under STORAGE_DIR, or an S3 (compatible) bucket. */
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_DRIVER === 'local') {
     return createLocalStorage(config.STORAGE_DIR, {
@@ -59,5 +24,48 @@ export function createStorage(config: Config): Storage {
       secret: config.SESSION_SECRET,
     });
   }
-  throw new Error(`Storage driver ${config.STORAGE_DRIVER} is not available`);
+  if (!config.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  return lazyS3Storage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.AWS_ACCESS_KEY_ID && config.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.AWS_ACCESS_KEY_ID, secretAccessKey: config.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+}
+
+type Method = Exclude<keyof Storage, 'driver' | 'browserOrigin'>;
+
+/**
+ * The S3 driver, with the AWS SDK loaded in the background (it takes ~0.3 s to import, which
+ * processes on local storage, and every test file, should not pay). Calls wait for it.
+ */
+function lazyS3Storage(options: S3Options): Storage {
+  const loading = import('./s3.ts').then(({ createS3Storage }) => createS3Storage(options));
+  loading.catch(() => {}); // reported by the first call
+  const call =
+    <M extends Method>(method: M) =>
+    async (...args: Parameters<Storage[M]>): Promise<Awaited<ReturnType<Storage[M]>>> => {
+      const storage = await loading;
+      return (storage[method] as (...a: Parameters<Storage[M]>) => Promise<Awaited<ReturnType<Storage[M]>>>)(
+        ...args,
+      );
+    };
+  return {
+    driver: 's3',
+    browserOrigin: bucketOrigin(options),
+    put: call('put'),
+    get: call('get'),
+    head: call('head'),
+    delete: call('delete'),
+    signedDownloadUrl: call('signedDownloadUrl'),
+    signedUploadUrl: call('signedUploadUrl'),
+    createMultipartUpload: call('createMultipartUpload'),
+    signedPartUrl: call('signedPartUrl'),
+    completeMultipartUpload: call('completeMultipartUpload'),
+    abortMultipartUpload: call('abortMultipartUpload'),
+  };
 }

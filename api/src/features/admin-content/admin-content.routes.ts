@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { asc, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { events, purchases, showcases, videos } from '@app/shared/db';
+import { z, ZodError } from 'zod';
+import { events, postgresErrorCode, showcases, videos } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import {
   insertEventSchema,
@@ -29,8 +29,17 @@ const adminVideoColumns = {
   downloads: videos.downloads,
 };
 
+/** A 400 that names the field, as a schema failure would. */
+const fieldError = (path: string, message: string) =>
+  new ZodError([{ code: 'custom', path: [path], message, input: undefined }]);
+
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
 export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
+  async function checkShowcase(showcaseId: string | null | undefined): Promise<void> {
+    if (showcaseId && (await db.$count(showcases, eq(showcases.id, showcaseId))) === 0)
+      throw fieldError('showcaseId', 'That showcase does not exist');
+  }
+
   admin.get('/api/admin/events', async (_req, res) => {
     const rows = await db.select().from(events).orderBy(asc(events.date), asc(events.id));
     res.set('Cache-Control', 'no-store').json(rows);
@@ -69,7 +78,8 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
   admin.post('/api/admin/videos', async (req, res) => {
     const { password, ...input } = insertVideoSchema.parse(req.body ?? {});
     if (input.passwordProtected && !password)
-      throw new HttpError(400, 'A password is required for a protected video');
+      throw fieldError('password', 'A password is required for a protected video');
+    await checkShowcase(input.showcaseId);
     const [video] = await db
       .insert(videos)
       .values({
@@ -85,6 +95,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
     const { password, ...input } = updateVideoSchema.parse(req.body ?? {});
     const [existing] = await db.select().from(videos).where(eq(videos.id, id));
     if (!existing) throw notFound('Video not found');
+    await checkShowcase(input.showcaseId);
     const protectedNow = input.passwordProtected ?? existing.passwordProtected;
     // A new password replaces the old; none keeps it; turning protection off clears it.
     const passwordHash = !protectedNow
@@ -93,7 +104,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
         ? await hashPassword(password)
         : existing.passwordHash;
     if (protectedNow && !passwordHash)
-      throw new HttpError(400, 'A password is required for a protected video');
+      throw fieldError('password', 'A password is required for a protected video');
     const [video] = await db
       .update(videos)
       .set({ ...input, passwordProtected: protectedNow, passwordHash })
@@ -104,11 +115,16 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
 
   admin.delete('/api/admin/videos/:id', async (req, res) => {
     const id = textIdSchema.parse(req.params.id);
-    // Sold videos stay: their purchases and sales refer to them.
-    if ((await db.$count(purchases, eq(purchases.videoId, id))) > 0) {
-      throw new HttpError(409, 'This video has purchases, so it cannot be deleted. Edit it instead.');
-    }
-    const [video] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+    // Sold videos stay: their purchases and sales refer to them (foreign keys with restrict).
+    const [video] = await db
+      .delete(videos)
+      .where(eq(videos.id, id))
+      .returning({ id: videos.id })
+      .catch((error: unknown) => {
+        if (postgresErrorCode(error) === '23503')
+          throw new HttpError(409, 'This video has purchases, so it cannot be deleted. Edit it instead.');
+        throw error;
+      });
     if (!video) throw notFound('Video not found');
     res.json({ id: video.id, deleted: true });
   });

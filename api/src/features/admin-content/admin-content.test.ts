@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales, videos } from '@app/shared/db';
+import { contacts, purchases, sales, videos } from '@app/shared/db';
+import { adminContactSchema, adminEventSchema, adminVideoSchema, showcaseSchema } from '@app/shared/schemas';
 import { verifyPassword } from '@app/shared/password';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createVideo } from '../../../../test/support/factories.ts';
+import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
 
 let env: TestEnv;
@@ -217,6 +218,152 @@ describe('admin videos and showcases', () => {
       .set('Origin', origin)
       .send({ fileName: 'x.exe', contentType: 'application/x-msdownload' })
       .expect(400);
+  });
+});
+
+describe('admin contacts', () => {
+  it('lists every enquiry newest first, for the owner only', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const base = { lastName: 'Ngata', email: 'a@example.nz', eventType: 'recital', message: 'Hello' };
+    await env.database.db.insert(contacts).values([
+      { ...base, firstName: 'Older', createdAt: at(30) },
+      { ...base, firstName: 'Newest', createdAt: at(1), message: '' },
+      { ...base, firstName: 'Middle', createdAt: at(10) },
+    ]);
+    const { body } = await agent.get('/api/admin/contacts').expect(200).expect('Cache-Control', 'no-store');
+    const listed = adminContactSchema.strict().array().parse(body);
+    expect(listed.map((contact) => contact.firstName).slice(0, 3)).toEqual(['Newest', 'Middle', 'Older']);
+    await request(api.app).get('/api/admin/contacts').expect(401);
+  });
+});
+
+describe('admin answers', () => {
+  it('have the shapes of the shared schemas, and a video never shows its password or hash', async () => {
+    const showcase = await createShowcase(env.database.db);
+    const created = await agent
+      .post('/api/admin/videos')
+      .set('Origin', origin)
+      .send({
+        title: 'Shapes',
+        description: 'd',
+        awsKey: 'videos/shapes.mp4',
+        showcaseId: showcase.id,
+        passwordProtected: true,
+        password: 'secret-word',
+      })
+      .expect(201);
+    // strict(): an extra field such as passwordHash fails the parse.
+    const video = adminVideoSchema.strict().parse(created.body);
+    expect(video).toMatchObject({ views: 0, downloads: 0, priceCents: 0, tags: [], showcaseId: showcase.id });
+    const edited = await agent
+      .put(`/api/admin/videos/${video.id}`)
+      .set('Origin', origin)
+      .send({ priceCents: 250 })
+      .expect(200);
+    expect(adminVideoSchema.strict().parse(edited.body).priceCents).toBe(250);
+
+    await env.database.db.update(videos).set({ views: 7, downloads: 2 }).where(eq(videos.id, video.id));
+    const list = await agent.get('/api/admin/videos').expect(200);
+    const listed = adminVideoSchema.strict().array().parse(list.body);
+    expect(listed.find((row) => row.id === video.id)).toMatchObject({ views: 7, downloads: 2 });
+    expect(JSON.stringify(list.body)).not.toMatch(/secret-word|passwordHash|scrypt\$/);
+
+    const event = await agent
+      .post('/api/admin/events')
+      .set('Origin', origin)
+      .send({ title: 'T', description: 'D', date: '2027-01-31', location: 'L', imageUrl: '/i.jpg' })
+      .expect(201);
+    expect(adminEventSchema.strict().parse(event.body)).toMatchObject({
+      eventType: 'competition',
+      jotformUrl: null,
+    });
+    const showcaseBody = await agent
+      .post('/api/admin/showcases')
+      .set('Origin', origin)
+      .send({ name: 'N', description: 'D' })
+      .expect(201);
+    expect(showcaseSchema.strict().parse(showcaseBody.body).orderPriority).toBe(0);
+  });
+
+  it('answer 404 JSON for records that do not exist', async () => {
+    const event = { title: 'T', description: 'D', date: '2027-01-31', location: 'L', imageUrl: '/i.jpg' };
+    const missingEvent = await agent
+      .put('/api/admin/events/999999')
+      .set('Origin', origin)
+      .send(event)
+      .expect(404);
+    expect(missingEvent.body).toEqual({ message: 'Event not found' });
+    await agent
+      .delete('/api/admin/events/999999')
+      .set('Origin', origin)
+      .expect(404, { message: 'Event not found' });
+    await agent
+      .put('/api/admin/videos/00000000-0000-0000-0000-000000000000')
+      .set('Origin', origin)
+      .send({ title: 'x' })
+      .expect(404, { message: 'Video not found' });
+    await agent
+      .delete('/api/admin/videos/no-such-video')
+      .set('Origin', origin)
+      .expect(404, { message: 'Video not found' });
+  });
+
+  it('answer 400 with the field and its message, and write nothing', async () => {
+    const before = await env.database.db.$count(videos);
+    const video = { title: 'Bad', description: 'd', awsKey: 'videos/bad.mp4' };
+    const cases: Array<[object, string, string]> = [
+      [{ ...video, priceCents: -5 }, 'priceCents', 'Price must be 0 or more'],
+      [{ ...video, title: '' }, 'title', 'Title is required'],
+      [{ ...video, showcaseId: 'no-such-showcase' }, 'showcaseId', 'That showcase does not exist'],
+      [{ ...video, passwordProtected: true }, 'password', 'A password is required for a protected video'],
+      [{ ...video, awsKey: undefined }, 'awsKey', 'Storage key is required'],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await agent.post('/api/admin/videos').set('Origin', origin).send(body).expect(400);
+      expect(response.body, path).toEqual({
+        message: expect.stringContaining(message),
+        issues: [{ path, message }],
+      });
+    }
+    const existing = await createVideo(env.database.db);
+    const edit = await agent
+      .put(`/api/admin/videos/${existing.id}`)
+      .set('Origin', origin)
+      .send({ showcaseId: 'no-such-showcase' })
+      .expect(400);
+    expect(edit.body.issues).toEqual([{ path: 'showcaseId', message: 'That showcase does not exist' }]);
+    expect(await env.database.db.$count(videos)).toBe(before + 1);
+
+    const showcase = await agent
+      .post('/api/admin/showcases')
+      .set('Origin', origin)
+      .send({ name: '', description: 'D', orderPriority: 1.5 })
+      .expect(400);
+    expect(showcase.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'name',
+      'orderPriority',
+    ]);
+    await agent
+      .patch(`/api/admin/showcases/${(await createShowcase(env.database.db)).id}`)
+      .set('Origin', origin)
+      .send({})
+      .expect(400);
+  });
+
+  it('will not delete a video that has a sale, even without a purchase row', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 500 });
+    await env.database.db.insert(sales).values({
+      videoId: video.id,
+      amountCents: 500,
+      currency: 'nzd',
+      customerEmail: 'b@example.nz',
+      transactionId: `offline_${video.id}`,
+    });
+    const response = await agent.delete(`/api/admin/videos/${video.id}`).set('Origin', origin).expect(409);
+    expect(response.body).toEqual({
+      message: 'This video has purchases, so it cannot be deleted. Edit it instead.',
+    });
+    expect(await env.database.db.$count(videos, eq(videos.id, video.id))).toBe(1);
   });
 });
 

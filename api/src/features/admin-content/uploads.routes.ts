@@ -1,52 +1,69 @@
-import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Router } from 'express';
-import { z } from 'zod';
-import { isSafeKey, LOCAL_UPLOADS_PATH, verifyLocalUpload } from '@app/shared/storage';
+import {
+  MAX_UPLOAD_BYTES,
+  uploadAbortRequestSchema,
+  uploadCompleteRequestSchema,
+  uploadUrlRequestSchema,
+} from '@app/shared/schemas';
+import { isLocalStorage, isSafeKey, LOCAL_UPLOADS_PATH, verifyLocalUpload } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { planUpload } from './uploads.service.ts';
 
-const UPLOAD_LINK_SECONDS = 3600;
-const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+const tooLarge = () => new HttpError(413, 'Files up to 5 GB can be uploaded');
 
-const uploadRequestSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  contentType: z.string().regex(/^(video|image)\/[\w.+-]+$/, 'Only video and image files can be uploaded'),
-  size: z.number().int().min(1).max(MAX_UPLOAD_BYTES, 'Files up to 5 GB can be uploaded').optional(),
-});
-
-/** `videos/<uuid>-<name>` (or previews/ for pictures): unique, and safe as a storage key. */
-function storageKey(fileName: string, contentType: string): string {
-  const base =
-    fileName
-      .normalize('NFKD')
-      .replace(/[^\w.-]+/g, '-')
-      .replace(/^[-.]+/, '')
-      .slice(-120) || 'upload';
-  return `${contentType.startsWith('image/') ? 'previews' : 'videos'}/${randomUUID()}-${base}`;
+/** The request body, failing with 413 as soon as it passes `limit` bytes (whatever Content-Length said). */
+async function* limited(body: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > limit) throw tooLarge();
+    yield chunk;
+  }
 }
 
 /** Direct uploads from the owner's browser to storage: a signed link, then the file goes straight there. */
 export function registerUploadRoutes(admin: Router, { config, storage }: Deps): void {
   admin.post('/api/admin/videos/upload-url', async (req, res) => {
-    const { fileName, contentType } = uploadRequestSchema.parse(req.body ?? {});
-    const awsKey = storageKey(fileName, contentType);
-    const uploadUrl = await storage.signedUploadUrl(awsKey, contentType, {
-      expiresInSeconds: UPLOAD_LINK_SECONDS,
-    });
-    res.json({ uploadUrl, awsKey, contentType });
+    const target = await planUpload(storage, uploadUrlRequestSchema.parse(req.body ?? {}));
+    res.set('Cache-Control', 'no-store').json(target);
   });
 
-  // The local driver's upload target (S3 receives the PUT itself). The link is signed for one key and type.
+  admin.post('/api/admin/videos/upload-complete', async (req, res) => {
+    const { awsKey, uploadId, parts } = uploadCompleteRequestSchema.parse(req.body ?? {});
+    await storage.completeMultipartUpload(awsKey, uploadId, parts);
+    res.json({ awsKey });
+  });
+
+  admin.post('/api/admin/videos/upload-abort', async (req, res) => {
+    const { awsKey, uploadId } = uploadAbortRequestSchema.parse(req.body ?? {});
+    await storage.abortMultipartUpload(awsKey, uploadId);
+    res.json({ awsKey, aborted: true });
+  });
+
+  // The local driver's upload target (S3 receives the PUTs itself). A whole-file link is signed for
+  // one key and Content-Type; a part link for one key, upload and part number.
   admin.put(`${LOCAL_UPLOADS_PATH}*key`, async (req, res) => {
+    if (!isLocalStorage(storage)) throw notFound();
     const key = (req.params as { key: string[] }).key.join('/');
-    const contentType = req.get('content-type') ?? '';
-    if (!isSafeKey(key) || !verifyLocalUpload(config.SESSION_SECRET, key, contentType, req.query)) {
-      throw new HttpError(403, 'This upload link is not valid or has expired');
+    const check = isSafeKey(key)
+      ? verifyLocalUpload(config.SESSION_SECRET, key, req.get('content-type') ?? '', req.query)
+      : ({ valid: false, reason: 'unsigned' } as const);
+    if (!check.valid)
+      throw new HttpError(
+        403,
+        check.reason === 'expired' ? 'This upload link has expired' : 'This upload link is not valid',
+      );
+    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
+
+    const body = Readable.from(limited(req, MAX_UPLOAD_BYTES));
+    if (check.part) {
+      const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, body);
+      res.set('ETag', etag).json({ partNumber: check.part.partNumber, etag });
+      return;
     }
-    const length = Number(req.get('content-length') ?? NaN);
-    if (!Number.isFinite(length) || length > MAX_UPLOAD_BYTES)
-      throw new HttpError(413, 'Files up to 5 GB can be uploaded');
-    await storage.put(key, req, contentType);
+    await storage.put(key, body, req.get('content-type') ?? 'application/octet-stream');
     res.status(201).json({ awsKey: key });
   });
 }

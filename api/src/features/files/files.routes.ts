@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import rangeParser from 'range-parser';
-import { isSafeKey, LOCAL_FILES_PATH, verifyLocalLink } from '@app/shared/storage';
+import { contentDisposition, isSafeKey, LOCAL_FILES_PATH, verifyLocalLink } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 
@@ -12,7 +12,7 @@ export function fileRoutes({ config, storage }: Deps): Router {
   const router = Router();
   router.get(`${LOCAL_FILES_PATH}*key`, async (req, res) => {
     const key = (req.params as { key: string[] }).key.join('/');
-    if (!isSafeKey(key)) throw notFound('File not found');
+    if (storage.driver !== 'local' || !isSafeKey(key)) throw notFound('File not found');
     const check = verifyLocalLink(config.SESSION_SECRET, key, req.query);
     if (!check.valid)
       throw new HttpError(
@@ -38,9 +38,7 @@ export function fileRoutes({ config, storage }: Deps): Router {
       'Content-Type': object.contentType,
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, no-store',
-      ...(check.name && {
-        'Content-Disposition': `attachment; filename="${check.name.replace(/[^\w.\- ]/g, '_')}"`,
-      }),
+      ...(check.name && { 'Content-Disposition': contentDisposition(check.name) }),
     });
     if (range) {
       res.status(206).set({

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_UPLOAD_BYTES,
+  MULTIPART_THRESHOLD_BYTES,
+  type UploadTarget,
+  type UploadUrlRequest,
+} from '@app/shared/schemas';
+import type { Storage } from '@app/shared/storage';
+
+export const UPLOAD_LINK_SECONDS = 3600;
+/** Part links of a big upload live longer: a 5 GB file on a slow line takes hours. */
+export const PART_LINK_SECONDS = 6 * 3600;
+const MIN_PLANNED_PART_BYTES = 16 * 1024 * 1024;
+const MAX_PLANNED_PARTS = 10_000;
+
+/** `videos/<uuid>-<name>` (or previews/ for pictures): unique, and safe as a storage key. */
+export function uploadKey(fileName: string, contentType: string): string {
+  const base =
+    fileName
+      .normalize('NFKD')
+      .replace(/^.*[/\\]/, '')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^[-.]+/, '')
+      .slice(-120) || 'upload';
+  return `${contentType.startsWith('image/') ? 'previews' : 'videos'}/${randomUUID()}-${base}`;
+}
+
+/** Parts of at least 16 MB, and never more than S3's 10,000. */
+export function partSizeFor(size: number): number {
+  const mebibyte = 1024 * 1024;
+  return Math.max(MIN_PLANNED_PART_BYTES, Math.ceil(size / MAX_PLANNED_PARTS / mebibyte) * mebibyte);
+}
+
+/** One signed PUT for a small file; a multipart upload with a signed link per part for a big one. */
+export async function planUpload(storage: Storage, request: UploadUrlRequest): Promise<UploadTarget> {
+  const { fileName, contentType, size } = request;
+  const awsKey = uploadKey(fileName, contentType);
+  if (size === undefined || size <= MULTIPART_THRESHOLD_BYTES) {
+    const uploadUrl = await storage.signedUploadUrl(awsKey, contentType, {
+      expiresInSeconds: UPLOAD_LINK_SECONDS,
+    });
+    return { kind: 'single', uploadUrl, awsKey, contentType };
+  }
+  if (size > MAX_UPLOAD_BYTES) throw new Error('Upload is larger than the limit');
+  const partSize = partSizeFor(size);
+  const { uploadId } = await storage.createMultipartUpload(awsKey, contentType);
+  const partNumbers = Array.from({ length: Math.ceil(size / partSize) }, (_, index) => index + 1);
+  const parts = await Promise.all(
+    partNumbers.map(async (partNumber) => ({
+      partNumber,
+      url: await storage.signedPartUrl(awsKey, uploadId, partNumber, { expiresInSeconds: PART_LINK_SECONDS }),
+    })),
+  );
+  return { kind: 'multipart', uploadId, awsKey, contentType, partSize, parts };
+}

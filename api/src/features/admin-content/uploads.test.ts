@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MULTIPART_THRESHOLD_BYTES,
+  multipartUploadTargetSchema,
+  singleUploadTargetSchema,
+} from '@app/shared/schemas';
+import { MIN_PART_BYTES } from '@app/shared/storage';
+import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
+import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { startTestS3, type TestS3 } from '../../../../test/support/s3.ts';
+import { partSizeFor } from './uploads.service.ts';
+
+const origin = 'http://localhost:3000';
+type Agent = Awaited<ReturnType<typeof adminAgent>>;
+
+/** The path and query of a link on our own api, for supertest. */
+const local = (url: string) => {
+  const target = new URL(url);
+  expect(target.origin).toBe(origin);
+  return `${target.pathname}${target.search}`;
+};
+
+describe('uploads with local storage', () => {
+  let env: TestEnv;
+  let api: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    api = createTestApp(env);
+    agent = await adminAgent(api.app);
+  });
+  afterAll(async () => {
+    await api.close();
+    await env.cleanup();
+  });
+
+  const uploadUrl = (body: object) =>
+    agent.post('/api/admin/videos/upload-url').set('Origin', origin).send(body);
+
+  it('hands out a signed link, takes the file, and serves it back with ranges and a download name', async () => {
+    const response = await uploadUrl({
+      fileName: 'C:\\clips\\Solo Final (1).mp4',
+      contentType: 'video/mp4',
+    }).expect(200);
+    const target = singleUploadTargetSchema.parse(response.body);
+    expect(target.awsKey).toMatch(/^videos\/[0-9a-f-]{36}-Solo-Final-1-\.mp4$/);
+    expect(target.uploadUrl).toMatch(/^http:\/\/localhost:3000\/api\/admin\/uploads\/videos\//);
+
+    const video = randomBytes(64 * 1024);
+    await agent
+      .put(local(target.uploadUrl))
+      .set('Origin', origin)
+      .set('Content-Type', 'video/mp4')
+      .send(video)
+      .expect(201, { awsKey: target.awsKey });
+
+    const link = await api.deps.storage.signedDownloadUrl(target.awsKey, {
+      expiresInSeconds: 60,
+      fileName: 'Solo "Final".mp4',
+    });
+    const whole = await request(api.app).get(local(link)).buffer(true).expect(200);
+    expect(Buffer.compare(whole.body as Buffer, video)).toBe(0);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-disposition']).toBe(
+      `attachment; filename="Solo _Final_.mp4"; filename*=UTF-8''Solo%20%22Final%22.mp4`,
+    );
+
+    const part = await request(api.app)
+      .get(local(link))
+      .set('Range', 'bytes=100-199')
+      .buffer(true)
+      .expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
+    expect(part.headers['content-length']).toBe('100');
+    expect(Buffer.compare(part.body as Buffer, video.subarray(100, 200))).toBe(0);
+    const tail = await request(api.app).get(local(link)).set('Range', 'bytes=-10').buffer(true).expect(206);
+    expect(Buffer.compare(tail.body as Buffer, video.subarray(-10))).toBe(0);
+    await request(api.app)
+      .get(local(link))
+      .set('Range', `bytes=${video.length}-`)
+      .expect(416)
+      .expect('Content-Range', `bytes */${video.length}`);
+
+    const plain = await api.deps.storage.signedDownloadUrl(target.awsKey, { expiresInSeconds: 60 });
+    const streamed = await request(api.app).get(local(plain)).expect(200);
+    expect(streamed.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('refuses tampered, expired and unsigned file links with 403 JSON', async () => {
+    const key = `videos/${randomBytes(4).toString('hex')}.mp4`;
+    await api.deps.storage.put(key, Buffer.from('frames'), 'video/mp4');
+    const link = new URL(await api.deps.storage.signedDownloadUrl(key, { expiresInSeconds: 60 }));
+
+    const otherKey = `videos/${randomBytes(4).toString('hex')}.mp4`;
+    await api.deps.storage.put(otherKey, Buffer.from('secret'), 'video/mp4');
+    const refused = await request(api.app).get(`/api/files/${otherKey}${link.search}`).expect(403);
+    expect(refused.body).toEqual({ message: 'This link is not valid' });
+
+    const later = new URLSearchParams(link.search);
+    later.set('expires', String(Number(later.get('expires')) + 3600));
+    await request(api.app).get(`${link.pathname}?${later}`).expect(403);
+    const named = new URLSearchParams(link.search);
+    named.set('name', 'evil.html');
+    await request(api.app).get(`${link.pathname}?${named}`).expect(403);
+    await request(api.app).get(link.pathname).expect(403);
+
+    const expired = await api.deps.storage.signedDownloadUrl(key, { expiresInSeconds: -1 });
+    const gone = await request(api.app).get(local(expired)).expect(403);
+    expect(gone.body).toEqual({ message: 'This link has expired' });
+
+    const missing = await api.deps.storage.signedDownloadUrl('videos/none.mp4', { expiresInSeconds: 60 });
+    await request(api.app).get(local(missing)).expect(404);
+    await request(api.app).get(`/api/files/..%2F..%2Fetc%2Fpasswd${link.search}`).expect(404);
+  });
+
+  it('refuses upload links that are tampered, expired, for another type, or without a session', async () => {
+    const { body } = await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4' }).expect(200);
+    const target = singleUploadTargetSchema.parse(body);
+    const put = (url: string, contentType = 'video/mp4') =>
+      agent.put(url).set('Origin', origin).set('Content-Type', contentType).send(Buffer.from('x'));
+
+    await put(local(target.uploadUrl), 'text/html').expect(403);
+    await put(local(target.uploadUrl).replace(/videos\/[^?]+/, 'videos/other.mp4')).expect(403);
+    const expired = await api.deps.storage.signedUploadUrl(target.awsKey, 'video/mp4', {
+      expiresInSeconds: -1,
+    });
+    const refused = await put(local(expired)).expect(403);
+    expect(refused.body).toEqual({ message: 'This upload link has expired' });
+    await request(api.app)
+      .put(local(target.uploadUrl))
+      .set('Content-Type', 'video/mp4')
+      .send(Buffer.from('x'))
+      .expect(401);
+    await agent
+      .put(local(target.uploadUrl))
+      .set('Origin', 'https://evil.example')
+      .set('Content-Type', 'video/mp4')
+      .send(Buffer.from('x'))
+      .expect(403);
+    expect(await api.deps.storage.head(target.awsKey)).toBeNull();
+  });
+
+  it('refuses a body larger than 5 GB by its length', async () => {
+    const { body } = await uploadUrl({ fileName: 'huge.mp4', contentType: 'video/mp4' }).expect(200);
+    const response = await agent
+      .put(local(body.uploadUrl))
+      .set('Origin', origin)
+      .set('Content-Type', 'video/mp4')
+      .set('Content-Length', String(5 * 1024 ** 3 + 1))
+      .send(Buffer.from('x'))
+      .catch((error: { response?: request.Response }) => error.response);
+    // Either the 413 arrives, or the connection is cut before the declared body; never a stored file.
+    if (response) expect(response.status).toBe(413);
+    expect(await api.deps.storage.head(body.awsKey)).toBeNull();
+  });
+
+  it('checks the upload request: only video and image types, a name, a size up to 5 GB', async () => {
+    const bad = await uploadUrl({ fileName: 'x.exe', contentType: 'application/x-msdownload' }).expect(400);
+    expect(bad.body).toEqual({
+      message: expect.stringContaining('Only video and image files can be uploaded'),
+      issues: [{ path: 'contentType', message: 'Only video and image files can be uploaded' }],
+    });
+    await uploadUrl({ fileName: '', contentType: 'video/mp4' }).expect(400);
+    await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 5 * 1024 ** 3 + 1 }).expect(400);
+    await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 0 }).expect(400);
+    const image = await uploadUrl({ fileName: 'Poster.PNG', contentType: 'image/png' }).expect(200);
+    expect(image.body.awsKey).toMatch(/^previews\/[0-9a-f-]{36}-Poster\.PNG$/);
+    await request(api.app)
+      .post('/api/admin/videos/upload-url')
+      .send({ fileName: 'a.mp4', contentType: 'video/mp4' })
+      .expect(401);
+  });
+
+  it('plans a big file in parts, takes the parts through the api, and assembles them', async () => {
+    const size = MULTIPART_THRESHOLD_BYTES + 1;
+    const { body } = await uploadUrl({ fileName: 'Gala.mp4', contentType: 'video/mp4', size }).expect(200);
+    const plan = multipartUploadTargetSchema.parse(body);
+    expect(plan.partSize).toBe(partSizeFor(size));
+    expect(plan.parts.map((part) => part.partNumber)).toEqual(
+      Array.from({ length: Math.ceil(size / plan.partSize) }, (_, index) => index + 1),
+    );
+
+    // Two parts are enough to prove the assembly (completing with fewer parts is allowed, as on S3).
+    const first = randomBytes(MIN_PART_BYTES);
+    const second = randomBytes(1000);
+    const uploaded = [];
+    for (const [index, bytes] of [first, second].entries()) {
+      const response = await agent
+        .put(local(plan.parts[index]!.url))
+        .set('Origin', origin)
+        .send(bytes)
+        .expect(200);
+      expect(response.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+      uploaded.push({ partNumber: index + 1, etag: response.headers.etag as string });
+    }
+    await agent
+      .post('/api/admin/videos/upload-complete')
+      .set('Origin', origin)
+      .send({ awsKey: plan.awsKey, uploadId: plan.uploadId, parts: [...uploaded].reverse() })
+      .expect(400);
+    await agent
+      .post('/api/admin/videos/upload-complete')
+      .set('Origin', origin)
+      .send({ awsKey: plan.awsKey, uploadId: plan.uploadId, parts: uploaded })
+      .expect(200, { awsKey: plan.awsKey });
+    const stored = await api.deps.storage.head(plan.awsKey);
+    expect(stored).toEqual({ size: first.length + second.length, contentType: 'video/mp4' });
+
+    // The upload is finished: its part links and id are spent.
+    await agent.put(local(plan.parts[0]!.url)).set('Origin', origin).send(first).expect(404);
+    await agent
+      .post('/api/admin/videos/upload-complete')
+      .set('Origin', origin)
+      .send({ awsKey: plan.awsKey, uploadId: plan.uploadId, parts: uploaded })
+      .expect(404);
+  });
+
+  it('aborts a big upload and leaves nothing behind', async () => {
+    const size = MULTIPART_THRESHOLD_BYTES * 2;
+    const { body } = await uploadUrl({ fileName: 'Cancel.mp4', contentType: 'video/mp4', size }).expect(200);
+    const plan = multipartUploadTargetSchema.parse(body);
+    await agent.put(local(plan.parts[0]!.url)).set('Origin', origin).send(Buffer.from('partial')).expect(200);
+    await agent
+      .post('/api/admin/videos/upload-abort')
+      .set('Origin', origin)
+      .send({ awsKey: plan.awsKey, uploadId: plan.uploadId })
+      .expect(200, { awsKey: plan.awsKey, aborted: true });
+    expect(await readdir(path.join(env.storageDir, '.uploads'))).toEqual([]);
+    expect(await api.deps.storage.head(plan.awsKey)).toBeNull();
+    await agent
+      .post('/api/admin/videos/upload-abort')
+      .set('Origin', origin)
+      .send({ awsKey: '../etc/passwd', uploadId: plan.uploadId })
+      .expect(400);
+  });
+});
+
+describe('uploads with S3 storage', () => {
+  let s3: TestS3;
+  let env: TestEnv;
+  let api: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    env = await createTestEnv(s3.env);
+    api = createTestApp(env);
+    agent = await adminAgent(api.app);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await env?.cleanup();
+    await s3?.close();
+  });
+
+  it('hands out a presigned PUT; the file lands in the bucket and downloads through a presigned GET', async () => {
+    const { body } = await agent
+      .post('/api/admin/videos/upload-url')
+      .set('Origin', origin)
+      .send({ fileName: 'Recital.mp4', contentType: 'video/mp4', size: 5 })
+      .expect(200);
+    const target = singleUploadTargetSchema.parse(body);
+    expect(target.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/videos/`)).toBe(true);
+    const put = await fetch(target.uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'video/mp4' },
+      body: Buffer.from('clips'),
+    });
+    expect(put.status).toBe(200);
+
+    const download = await api.deps.storage.signedDownloadUrl(target.awsKey, {
+      expiresInSeconds: 60,
+      fileName: 'Recital.mp4',
+    });
+    const response = await fetch(download, { headers: { Range: 'bytes=1-2' } });
+    expect(response.status).toBe(206);
+    expect(await response.text()).toBe('li');
+    expect(response.headers.get('content-disposition')).toContain('filename="Recital.mp4"');
+    // The api does not serve S3 objects itself.
+    await request(api.app).get(`/api/files/${target.awsKey}?expires=1&sig=x`).expect(404);
+  });
+
+  it('plans a big file as an S3 multipart upload and completes it', async () => {
+    const { body } = await agent
+      .post('/api/admin/videos/upload-url')
+      .set('Origin', origin)
+      .send({ fileName: 'Final.mov', contentType: 'video/quicktime', size: 300 * 1024 * 1024 })
+      .expect(200);
+    const plan = multipartUploadTargetSchema.parse(body);
+    expect(plan.parts).toHaveLength(Math.ceil((300 * 1024 * 1024) / plan.partSize));
+    const bytes = [randomBytes(MIN_PART_BYTES), Buffer.from('end')];
+    const parts = [];
+    for (const [index, part] of bytes.entries()) {
+      const response = await fetch(plan.parts[index]!.url, { method: 'PUT', body: part });
+      expect(response.status).toBe(200);
+      parts.push({ partNumber: index + 1, etag: response.headers.get('etag')! });
+    }
+    await agent
+      .post('/api/admin/videos/upload-complete')
+      .set('Origin', origin)
+      .send({ awsKey: plan.awsKey, uploadId: plan.uploadId, parts })
+      .expect(200);
+    expect(await api.deps.storage.head(plan.awsKey)).toEqual({
+      size: MIN_PART_BYTES + 3,
+      contentType: 'video/quicktime',
+    });
+  });
+
+  it('allows the bucket in the Content-Security-Policy', async () => {
+    const response = await request(api.app).get('/healthz').expect(200);
+    expect(response.headers['content-security-policy']).toContain(`media-src 'self' blob: ${s3.endpoint}`);
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`connect-src [^;]*${s3.endpoint}`),
+    );
+  });
+});
