@@ -48,19 +48,29 @@ describe('a storm of webhook deliveries', () => {
     const outcomes: PurchaseStatus[] = ['paid', 'refunded', 'expired', 'failed'];
     const planned: Array<{ sessionId: string; expected: PurchaseStatus }> = [];
     for (let index = 0; index < 40; index++) {
+      const [purchase] = await env.database.db
+        .insert(purchases)
+        .values({
+          videoId: video.id,
+          buyerName: `Buyer ${index}`,
+          buyerEmail: `buyer${index}@example.nz`,
+          amountCents: 1000,
+          currency: 'nzd',
+        })
+        .returning();
+      // Shaped as the checkout route makes them: our sessions and payments name their purchase.
+      const metadata = { purchaseId: purchase!.id, videoId: video.id };
       const session = await client.checkout.sessions.create({
         mode: 'payment',
         customer_email: `buyer${index}@example.nz`,
         line_items: [],
+        metadata,
+        payment_intent_data: { metadata },
       });
-      await env.database.db.insert(purchases).values({
-        videoId: video.id,
-        checkoutSessionId: session.id,
-        buyerName: `Buyer ${index}`,
-        buyerEmail: `buyer${index}@example.nz`,
-        amountCents: 1000,
-        currency: 'nzd',
-      });
+      await env.database.db
+        .update(purchases)
+        .set({ checkoutSessionId: session.id })
+        .where(eq(purchases.id, purchase!.id));
       planned.push({ sessionId: session.id, expected: outcomes[index % outcomes.length]! });
     }
 
@@ -80,11 +90,7 @@ describe('a storm of webhook deliveries', () => {
           deliveries.push(lateFailure, lateFailure);
         }
         if (expected === 'refunded') {
-          const refund = stripe.signedEvent('charge.refunded', {
-            id: `ch_${sessionId}`,
-            object: 'charge',
-            payment_intent: session.payment_intent,
-          });
+          const refund = stripe.signedEvent('charge.refunded', stripe.refund(sessionId));
           deliveries.push(refund, refund);
         }
       } else if (expected === 'expired') {

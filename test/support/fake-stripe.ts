@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the few Stripe endpoints we call (Checkout Sessions create and retrieve),
- * reached by the real SDK through STRIPE_API_URL. Tests move sessions along with pay/expire/fail
- * and sign webhook events with the real SDK.
+ * A local stand-in for the few Stripe endpoints we call (Checkout Sessions create and retrieve,
+ * PaymentIntents retrieve with the latest charge expanded), reached by the real SDK through
+ * STRIPE_API_URL. Tests move sessions along with pay/expire/completeUnpaid/refund and sign webhook
+ * events with the real SDK. A call to any other endpoint is recorded in `unexpected` and answered 404.
  */
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
   url: string;
+  mode: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   payment_intent: string | null;
@@ -22,18 +24,50 @@ export interface FakeSession {
   cancel_url: string;
 }
 
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'processing' | 'succeeded' | 'requires_payment_method';
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+}
+
 export interface FakeStripe {
   url: string;
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, FakeSession>;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  charges: Map<string, FakeCharge>;
   /** Form fields of every create call, for assertions. */
   created: Array<Record<string, string>>;
+  /** Requests to endpoints the fake does not know ("METHOD /path"): tests expect none. */
+  unexpected: string[];
   /** The next `times` create calls answer with this HTTP status (the SDK retries, so more than one). */
   failNextCreate(status?: number, times?: number): void;
-  pay(id: string): FakeSession;
+  /** The next `times` retrieve calls (sessions and payment intents) answer with this HTTP status. */
+  failNextRetrieve(status?: number, times?: number): void;
+  /** The buyer paid (amountTotal: what they paid after a promotion code). */
+  pay(id: string, options?: { amountTotal?: number }): FakeSession;
   expire(id: string): FakeSession;
+  /** Checkout finished with a delayed payment method: complete but not paid yet. */
   completeUnpaid(id: string): FakeSession;
+  /** The delayed payment failed (the session stays complete and unpaid). */
+  failPayment(id: string): FakeSession;
+  /** Refunds the session's charge (all of it unless `amount` is given); returns the charge for the event. */
+  refund(id: string, amount?: number): FakeCharge;
   /** A signed webhook delivery for an event about a session (or a charge refund). */
   signedEvent(
     type: string,
@@ -45,13 +79,32 @@ export interface FakeStripe {
 
 let counter = 0;
 
+/** `metadata[purchaseId]` → {purchaseId}; `payment_intent_data[metadata][x]` with that prefix. */
+function nested(form: Record<string, string>, prefix: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith(`${prefix}[`) && key.endsWith(']')) found[key.slice(prefix.length + 1, -1)] = value;
+  }
+  return found;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
+  const intentMetadata = new Map<string, Record<string, string>>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
   const created: Array<Record<string, string>> = [];
-  let failStatus: number | undefined;
-  let failures = 0;
+  const unexpected: string[] = [];
+  const failures = { create: { status: 0, times: 0 }, retrieve: { status: 0, times: 0 } };
   const secretKey = 'sk_test_fake_0123456789';
   const webhookSecret = 'whsec_fake_0123456789';
+
+  const failing = (kind: keyof typeof failures) => {
+    const rule = failures[kind];
+    if (rule.times <= 0) return 0;
+    rule.times--;
+    return rule.status;
+  };
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -61,53 +114,65 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${++counter}` });
         res.end(JSON.stringify(body));
       };
+      const missing = (what: string) =>
+        send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+        });
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        if (failStatus && failures > 0) {
-          failures--;
-          return send(failStatus, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
-        }
+        const status = failing('create');
+        if (status)
+          return send(status, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
         const form = Object.fromEntries(new URLSearchParams(raw));
         created.push(form);
         const id = `cs_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
-        const metadata: Record<string, string> = {};
-        for (const [key, value] of Object.entries(form)) {
-          const match = /^metadata\[(\w+)\]$/.exec(key);
-          if (match) metadata[match[1]!] = value;
-        }
         const session: FakeSession = {
           id,
           object: 'checkout.session',
           url: `https://checkout.stripe.test/pay/${id}`,
+          mode: form.mode ?? 'payment',
           status: 'open',
           payment_status: 'unpaid',
           payment_intent: null,
           customer_email: form.customer_email ?? null,
           amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0),
           currency: form['line_items[0][price_data][currency]'] ?? 'nzd',
-          metadata,
+          metadata: nested(form, 'metadata'),
           success_url: form.success_url ?? '',
           cancel_url: form.cancel_url ?? '',
         };
         sessions.set(id, session);
+        intentMetadata.set(id, nested(form, 'payment_intent_data[metadata]'));
         return send(200, session);
       }
-      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && retrieve) {
-        const session = sessions.get(decodeURIComponent(retrieve[1]!));
-        return session
-          ? send(200, session)
-          : send(404, {
-              error: {
-                type: 'invalid_request_error',
-                code: 'resource_missing',
-                message: 'No such checkout.session',
-              },
-            });
+      const retrieveSession = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && retrieveSession) {
+        const status = failing('retrieve');
+        if (status)
+          return send(status, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+        const session = sessions.get(decodeURIComponent(retrieveSession[1]!));
+        return session ? send(200, session) : missing('checkout.session');
       }
+      const retrieveIntent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && retrieveIntent) {
+        const status = failing('retrieve');
+        if (status)
+          return send(status, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+        const intent = paymentIntents.get(decodeURIComponent(retrieveIntent[1]!));
+        if (!intent) return missing('payment_intent');
+        const expand = [...url.searchParams.entries()]
+          .filter(([key]) => key.startsWith('expand'))
+          .map(([, value]) => value);
+        const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        return send(200, {
+          ...intent,
+          latest_charge: expand.includes('latest_charge') && charge ? charge : intent.latest_charge,
+        });
+      }
+      unexpected.push(`${req.method} ${url.pathname}`);
       send(404, {
         error: {
           type: 'invalid_request_error',
@@ -120,11 +185,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe(secretKey);
 
-  const update = (id: string, change: Partial<FakeSession>) => {
-    const session = sessions.get(id);
-    if (!session) throw new Error(`no fake session ${id}`);
-    Object.assign(session, change);
-    return session;
+  const session = (id: string) => {
+    const found = sessions.get(id);
+    if (!found) throw new Error(`no fake session ${id}`);
+    return found;
+  };
+
+  /** The session's payment intent and charge, made when the buyer first pays or submits. */
+  const intentFor = (id: string, status: FakePaymentIntent['status']) => {
+    const current = session(id);
+    const intentId = current.payment_intent ?? `pi_${id.slice(8)}`;
+    const existing = paymentIntents.get(intentId);
+    if (existing) {
+      existing.status = status;
+      return intentId;
+    }
+    const chargeId = `ch_${id.slice(8)}`;
+    paymentIntents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: current.amount_total,
+      currency: current.currency,
+      status,
+      metadata: intentMetadata.get(id) ?? {},
+      latest_charge: chargeId,
+    });
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount: current.amount_total,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: intentId,
+      // Stripe does not copy the payment intent's metadata onto the charge.
+      metadata: {},
+    });
+    return intentId;
   };
 
   return {
@@ -132,20 +228,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     secretKey,
     webhookSecret,
     sessions,
+    paymentIntents,
+    charges,
     created,
+    unexpected,
     failNextCreate(status = 500, times = 5) {
-      failStatus = status;
-      failures = times;
+      failures.create = { status, times };
     },
-    pay: (id) =>
-      update(id, {
+    failNextRetrieve(status = 500, times = 5) {
+      failures.retrieve = { status, times };
+    },
+    pay(id, options = {}) {
+      if (options.amountTotal !== undefined) session(id).amount_total = options.amountTotal;
+      const intentId = intentFor(id, 'succeeded');
+      return Object.assign(session(id), {
         status: 'complete',
         payment_status: 'paid',
-        payment_intent: sessions.get(id)?.payment_intent ?? `pi_${id.slice(8)}`,
-      }),
-    expire: (id) => update(id, { status: 'expired' }),
-    completeUnpaid: (id) =>
-      update(id, { status: 'complete', payment_status: 'unpaid', payment_intent: `pi_${id.slice(8)}` }),
+        payment_intent: intentId,
+      } as const);
+    },
+    expire: (id) => Object.assign(session(id), { status: 'expired' } as const),
+    completeUnpaid(id) {
+      const intentId = intentFor(id, 'processing');
+      return Object.assign(session(id), {
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: intentId,
+      } as const);
+    },
+    failPayment(id) {
+      intentFor(id, 'requires_payment_method');
+      return session(id);
+    },
+    refund(id, amount) {
+      const intent = paymentIntents.get(session(id).payment_intent ?? '');
+      const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (!charge) throw new Error(`fake session ${id} has no charge to refund`);
+      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
+      charge.refunded = charge.amount_refunded === charge.amount;
+      return { ...charge };
+    },
     signedEvent(type, object, eventId = `evt_${++counter}_${Math.random().toString(36).slice(2, 8)}`) {
       const body = JSON.stringify({
         id: eventId,

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@app/shared/errors';
 import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
+import { RedisUnavailableError } from '@app/shared/redis';
+import { StorageError } from '@app/shared/storage';
 
 /** An expected failure with the status and message the client should see. */
 export class HttpError extends Error {
@@ -52,6 +54,9 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: error.status, body: { message: error.message }, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
+  if (error instanceof StorageError) {
+    return { status: error.code === 'upload-not-found' ? 404 : 400, body: { message: error.message } };
+  }
   const parsed = bodyParserError(error);
   if (parsed) return { status: parsed.status, body: { message: parsed.message } };
   // The router's own 4xx errors (a path segment that is not valid percent-encoding, say).
@@ -59,6 +64,14 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
   const fromRouter = expose === true || error instanceof URIError;
   if (typeof status === 'number' && status >= 400 && status < 500 && fromRouter) {
     return { status, body: { message: status === 400 ? 'Malformed request' : 'Request refused' } };
+  }
+  // A job could not be queued: the caller may try again shortly (Stripe retries its webhooks).
+  if (error instanceof RedisUnavailableError) {
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, please try again shortly' },
+      headers: { 'Retry-After': '5' },
+    };
   }
   if (isDatabaseUnreachable(error)) {
     return {

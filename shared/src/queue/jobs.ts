@@ -16,12 +16,15 @@ export const jobPayloadSchemas = {
       kind: z.literal('checkout'),
       checkoutSessionId: z.string().min(1).max(255),
       eventId: z.string().max(255).optional(),
+      // The Stripe event type, kept with the event id once handled.
+      eventType: z.string().max(100).optional(),
       failed: z.boolean().optional(),
     }),
     z.object({
       kind: z.literal('refund'),
       paymentIntentId: z.string().min(1).max(255),
       eventId: z.string().max(255),
+      eventType: z.string().max(100).optional(),
     }),
     // The owner recorded a payment made outside Stripe.
     z.object({ kind: z.literal('offline'), purchaseId: z.string().min(1).max(100) }),

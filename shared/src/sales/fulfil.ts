@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { purchases, sales, type Db, type PurchaseStatus } from '../db/index.ts';
+import { eq, type SQL } from 'drizzle-orm';
+import { purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
 
 /**
  * The one fulfilment function (DESIGN.md section 4), used by the record-sale job and by the success
- * page when the webhook is late. It never trusts the event's copy of the session: it reads Stripe's
- * current state and moves the purchase forward only (a refund is final; paid never goes back).
+ * page when the webhook is late. It never trusts an event's copy of a session or charge: it reads
+ * Stripe's current state and moves the purchase forward only (a refund is final; paid never goes
+ * back), so duplicates and any delivery order end in the state Stripe has.
  */
 
 /** Which states a purchase may move to from each state. */
@@ -21,95 +22,178 @@ const allowed: Record<PurchaseStatus, PurchaseStatus[]> = {
 export interface FulfilmentResult {
   purchaseId: string;
   status: PurchaseStatus;
-  /** True when this call recorded the sale (so the receipt is due). */
+  /** True when this call changed the purchase's status. */
+  changed: boolean;
+  /** True when this call wrote the sale. */
   saleRecorded: boolean;
+  /** Paid and no receipt sent yet: the caller queues it (its job id makes that once). */
+  receiptDue: boolean;
 }
 
 export class PurchaseNotFoundError extends Error {}
 
-/** Moves a purchase to `next` if the state machine allows it; records the sale when it becomes paid. */
+interface Payment {
+  paymentIntentId?: string | null;
+  /** Defaults to the payment intent (one sale per payment); offline payments pass `offline_<uuid>`. */
+  transactionId?: string;
+  /** What the buyer paid (a promotion code may have lowered it); defaults to the purchase's amount. */
+  amountCents?: number | null;
+  currency?: string | null;
+  checkoutSessionId?: string;
+}
+
+/**
+ * Moves a purchase to `next` if the state machine allows it (null: only record the payment ids),
+ * in one transaction with the sale when it becomes paid.
+ */
 export async function transitionPurchase(
   db: Db,
   purchaseId: string,
-  next: PurchaseStatus,
-  payment: { paymentIntentId?: string | null; transactionId?: string } = {},
+  next: PurchaseStatus | null,
+  payment: Payment = {},
 ): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update');
     if (!purchase) throw new PurchaseNotFoundError(`No purchase ${purchaseId}`);
-    if (purchase.status === next || !allowed[purchase.status].includes(next)) {
-      return { purchaseId, status: purchase.status, saleRecorded: false };
+    const moves = next !== null && purchase.status !== next && allowed[purchase.status].includes(next);
+    const ids = {
+      ...(payment.paymentIntentId &&
+        !purchase.paymentIntentId && { paymentIntentId: payment.paymentIntentId }),
+      ...(payment.checkoutSessionId &&
+        !purchase.checkoutSessionId && { checkoutSessionId: payment.checkoutSessionId }),
+    };
+    const paid = moves && next === 'paid';
+    const amountCents = paid ? (payment.amountCents ?? purchase.amountCents) : purchase.amountCents;
+    const currency = paid ? (payment.currency ?? purchase.currency) : purchase.currency;
+    if (moves || Object.keys(ids).length > 0) {
+      await tx
+        .update(purchases)
+        .set({
+          ...ids,
+          ...(moves && { status: next, updatedAt: new Date() }),
+          ...(paid && { paidAt: new Date(), amountCents, currency }),
+        })
+        .where(eq(purchases.id, purchaseId));
     }
-    await tx
-      .update(purchases)
-      .set({
-        status: next,
-        updatedAt: new Date(),
-        ...(payment.paymentIntentId && { paymentIntentId: payment.paymentIntentId }),
-        ...(next === 'paid' && { paidAt: new Date() }),
-      })
-      .where(eq(purchases.id, purchaseId));
-    if (next !== 'paid') return { purchaseId, status: next, saleRecorded: false };
-
-    const transactionId =
-      payment.transactionId ??
-      payment.paymentIntentId ??
-      purchase.paymentIntentId ??
-      `checkout_${purchase.checkoutSessionId}`;
-    const inserted = await tx
-      .insert(sales)
-      .values({
-        videoId: purchase.videoId,
-        purchaseId: purchase.id,
-        amountCents: purchase.amountCents,
-        currency: purchase.currency,
-        customerEmail: purchase.buyerEmail,
-        transactionId,
-      })
-      .onConflictDoNothing({ target: sales.transactionId })
-      .returning({ id: sales.id });
-    return { purchaseId, status: next, saleRecorded: inserted.length > 0 };
+    const status = moves ? next : purchase.status;
+    let saleRecorded = false;
+    if (paid) {
+      const transactionId =
+        payment.transactionId ??
+        payment.paymentIntentId ??
+        purchase.paymentIntentId ??
+        `checkout_${payment.checkoutSessionId ?? purchase.checkoutSessionId}`;
+      const inserted = await tx
+        .insert(sales)
+        .values({
+          videoId: purchase.videoId,
+          purchaseId: purchase.id,
+          amountCents,
+          currency,
+          customerEmail: purchase.buyerEmail,
+          transactionId,
+        })
+        .onConflictDoNothing({ target: sales.transactionId })
+        .returning({ id: sales.id });
+      saleRecorded = inserted.length > 0;
+    }
+    return {
+      purchaseId,
+      status,
+      changed: moves,
+      saleRecorded,
+      receiptDue: status === 'paid' && !purchase.receiptSentAt,
+    };
   });
 }
 
-/** Reads the Checkout Session from Stripe and applies what it says to our purchase. */
+const intentId = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Our purchase for a Stripe object: by the purchase id we put in its metadata, else by `fallback`. */
+async function findPurchase(db: Db, purchaseId: string | undefined, fallback: SQL) {
+  const [byMetadata] = purchaseId
+    ? await db.select().from(purchases).where(eq(purchases.id, purchaseId))
+    : [];
+  if (byMetadata) return byMetadata;
+  const [byId] = await db.select().from(purchases).where(fallback);
+  return byId;
+}
+
+/**
+ * Reads the Checkout Session from Stripe and applies what it says to our purchase; null when the
+ * session is not one of ours. `hint: 'failed'` comes from async_payment_failed: a complete, unpaid
+ * session looks the same before and after a delayed payment fails.
+ */
 export async function fulfilCheckoutSession(
   db: Db,
   stripe: Stripe,
   checkoutSessionId: string,
   hint?: 'failed',
-): Promise<FulfilmentResult> {
-  const [purchase] = await db
-    .select()
-    .from(purchases)
-    .where(eq(purchases.checkoutSessionId, checkoutSessionId));
-  if (!purchase) throw new PurchaseNotFoundError(`No purchase for checkout session ${checkoutSessionId}`);
+): Promise<FulfilmentResult | null> {
   const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
-  const paymentIntentId =
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? null);
+  const purchase = await findPurchase(
+    db,
+    session.metadata?.purchaseId,
+    eq(purchases.checkoutSessionId, checkoutSessionId),
+  );
+  if (!purchase || purchase.source !== 'stripe') return null;
+  // A purchase belongs to exactly one session; another session naming it is not a payment for it.
+  if (purchase.checkoutSessionId && purchase.checkoutSessionId !== session.id) return null;
 
+  const payment: Payment = {
+    paymentIntentId: intentId(session.payment_intent),
+    checkoutSessionId: session.id,
+  };
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-    return transitionPurchase(db, purchase.id, 'paid', { paymentIntentId });
+    return transitionPurchase(db, purchase.id, 'paid', {
+      ...payment,
+      amountCents: session.amount_total,
+      currency: session.currency,
+    });
   }
-  if (session.status === 'expired')
-    return transitionPurchase(db, purchase.id, 'expired', { paymentIntentId });
-  // An async payment (bank debit) that failed: the session is complete but will never be paid.
+  if (session.status === 'expired') return transitionPurchase(db, purchase.id, 'expired', payment);
   if (hint === 'failed' && session.status === 'complete')
-    return transitionPurchase(db, purchase.id, 'failed', { paymentIntentId });
-  if (paymentIntentId && !purchase.paymentIntentId) {
-    await db
-      .update(purchases)
-      .set({ paymentIntentId })
-      .where(and(eq(purchases.id, purchase.id), sql`${purchases.paymentIntentId} is null`));
-  }
-  return { purchaseId: purchase.id, status: purchase.status, saleRecorded: false };
+    return transitionPurchase(db, purchase.id, 'failed', payment);
+  return transitionPurchase(db, purchase.id, null, payment);
 }
 
-/** A refund: matched by payment intent, since the refund's event carries a charge, not the session. */
-export async function refundPayment(db: Db, paymentIntentId: string): Promise<FulfilmentResult> {
-  const [purchase] = await db.select().from(purchases).where(eq(purchases.paymentIntentId, paymentIntentId));
-  if (!purchase) throw new PurchaseNotFoundError(`No purchase for payment ${paymentIntentId}`);
-  return transitionPurchase(db, purchase.id, 'refunded');
+/**
+ * A refund (charge.refunded carries a charge, not the session): reads the payment intent and its
+ * charge from Stripe, finds our purchase through the intent's metadata or its stored id, and ends it
+ * refunded once the charge is refunded in full. A partial refund leaves the purchase paid. Null when
+ * the payment is not one of ours.
+ */
+export async function refundPayment(
+  db: Db,
+  stripe: Stripe,
+  paymentIntentId: string,
+): Promise<FulfilmentResult | null> {
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+  const purchase = await findPurchase(
+    db,
+    intent.metadata?.purchaseId,
+    eq(purchases.paymentIntentId, paymentIntentId),
+  );
+  if (!purchase || purchase.source !== 'stripe') return null;
+  if (purchase.paymentIntentId && purchase.paymentIntentId !== intent.id) return null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return transitionPurchase(db, purchase.id, charge?.refunded ? 'refunded' : null, {
+    paymentIntentId: intent.id,
+  });
+}
+
+/** An offline payment the owner recorded: paid, with a synthetic transaction id. */
+export function fulfilOffline(db: Db, purchaseId: string): Promise<FulfilmentResult> {
+  return transitionPurchase(db, purchaseId, 'paid', { transactionId: `offline_${purchaseId}` });
+}
+
+/** Remembers a Stripe event as handled, so a redelivery is acknowledged without queuing work. */
+export async function markStripeEventProcessed(db: Db, id: string, type: string): Promise<void> {
+  await db.insert(stripeEvents).values({ id, type }).onConflictDoNothing();
+}
+
+export async function isStripeEventProcessed(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return row !== undefined;
 }

@@ -1,38 +1,65 @@
 import { UnrecoverableError } from 'bullmq';
 import {
   fulfilCheckoutSession,
+  fulfilOffline,
+  markStripeEventProcessed,
+  PurchaseNotFoundError,
   refundPayment,
-  transitionPurchase,
   type FulfilmentResult,
 } from '@app/shared/sales';
 import { createStripe } from '@app/shared/stripe';
 import type { JobHandler } from '../context.ts';
 
+/** Stripe answered that the request itself is wrong (no such session, bad key): retrying cannot help. */
+function isPermanentStripeError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return (
+    (error as { type?: unknown }).type !== undefined &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500 &&
+    status !== 409 &&
+    status !== 429
+  );
+}
+
 /**
- * Settles a purchase: from Stripe's current state for Checkout events, or as paid for an offline
- * payment the owner recorded. A newly recorded sale queues the buyer's receipt.
+ * Settles a purchase: from Stripe's current state for Checkout and refund events, or as paid for an
+ * offline payment the owner recorded. A paid purchase without a receipt queues one (its job id makes
+ * that once), also when a previous attempt crashed between the sale and the enqueue.
  */
 export const recordSale: JobHandler<'record-sale'> = async (payload, { db, config, producer }) => {
-  let result: FulfilmentResult;
-  if (payload.kind === 'offline') {
-    result = await transitionPurchase(db, payload.purchaseId, 'paid', {
-      transactionId: `offline_${payload.purchaseId}`,
-    });
-  } else {
-    const stripe = createStripe(config);
-    if (!stripe)
-      throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
-    // A purchase not found yet is retried: the refund may have overtaken the payment it refunds.
-    result =
-      payload.kind === 'checkout'
-        ? await fulfilCheckoutSession(
-            db,
-            stripe,
-            payload.checkoutSessionId,
-            payload.failed ? 'failed' : undefined,
-          )
-        : await refundPayment(db, payload.paymentIntentId);
+  let result: FulfilmentResult | null;
+  try {
+    if (payload.kind === 'offline') {
+      result = await fulfilOffline(db, payload.purchaseId);
+    } else {
+      const stripe = createStripe(config);
+      if (!stripe)
+        throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
+      result =
+        payload.kind === 'checkout'
+          ? await fulfilCheckoutSession(
+              db,
+              stripe,
+              payload.checkoutSessionId,
+              payload.failed ? 'failed' : undefined,
+            )
+          : await refundPayment(db, stripe, payload.paymentIntentId);
+    }
+  } catch (error) {
+    if (error instanceof PurchaseNotFoundError) throw new UnrecoverableError(error.message);
+    if (isPermanentStripeError(error))
+      throw new UnrecoverableError(`Stripe refused: ${(error as Error).message}`);
+    throw error;
   }
-  if (result.saleRecorded) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
-  return { status: result.saleRecorded ? 'done' : 'skipped', purchase: result.status };
+  if (result?.receiptDue) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
+  if (payload.kind !== 'offline' && payload.eventId)
+    await markStripeEventProcessed(db, payload.eventId, payload.eventType ?? `record-sale.${payload.kind}`);
+  if (!result) return { status: 'skipped', reason: 'not our payment' };
+  return {
+    status: result.changed || result.saleRecorded ? 'done' : 'skipped',
+    purchase: result.status,
+    saleRecorded: result.saleRecorded,
+  };
 };

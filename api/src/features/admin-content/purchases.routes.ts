@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ function csvCell(value: unknown): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-export function registerPurchaseRoutes(admin: Router, { db, producer }: Deps): void {
+export function registerPurchaseRoutes(admin: Router, { db, producer, config }: Deps): void {
   admin.get('/api/admin/purchases', async (req, res) => {
     const filter = filterSchema.parse(req.query);
     const { page, pageSize } = pageSchema.parse(req.query);
@@ -162,16 +163,22 @@ export function registerPurchaseRoutes(admin: Router, { db, producer }: Deps): v
     const input = offlineSchema.parse(req.body ?? {});
     const [video] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, input.videoId));
     if (!video) throw notFound('Video not found');
-    const [purchase] = await db
-      .insert(purchases)
-      .values({ ...input, currency: 'nzd', source: 'offline' })
-      .returning();
     // Offline orders get a synthetic session id, so the receipt's download link works like a card purchase's.
-    await db
-      .update(purchases)
-      .set({ checkoutSessionId: `offline_${purchase!.id}` })
-      .where(eq(purchases.id, purchase!.id));
-    const job = await producer.enqueue('record-sale', { kind: 'offline', purchaseId: purchase!.id });
-    res.status(202).json({ id: purchase!.id, ...job });
+    const id = randomUUID();
+    await db.insert(purchases).values({
+      ...input,
+      id,
+      checkoutSessionId: `offline_${id}`,
+      currency: config.CURRENCY,
+      source: 'offline',
+    });
+    const job = await producer
+      .enqueue('record-sale', { kind: 'offline', purchaseId: id })
+      .catch(async (error) => {
+        // Not queued, so nothing is recorded: the owner can simply try again.
+        await db.delete(purchases).where(eq(purchases.id, id));
+        throw error;
+      });
+    res.status(202).json({ id, ...job });
   });
 }

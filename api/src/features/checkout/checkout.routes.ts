@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { purchases, videos } from '@app/shared/db';
 import { checkoutRequestSchema } from '@app/shared/schemas';
+import type { JobPayload } from '@app/shared/queue';
+import { isStripeEventProcessed } from '@app/shared/sales';
 import type { Stripe } from '@app/shared/stripe';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -18,6 +20,31 @@ const checkoutEvents = new Set([
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
 ]);
+
+/** The record-sale job for an event, or null for events that are not about one of our purchases. */
+function jobFor(event: Stripe.Event): JobPayload<'record-sale'> | null {
+  if (checkoutEvents.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    // Every session we create names its purchase; others (payment links, other apps) are not ours.
+    if (!session.metadata?.purchaseId) return null;
+    return {
+      kind: 'checkout',
+      checkoutSessionId: session.id,
+      eventId: event.id,
+      eventType: event.type,
+      failed: event.type === 'checkout.session.async_payment_failed',
+    };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const paymentIntentId =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    // The charge does not carry our metadata: the job asks Stripe whose payment intent it is.
+    if (!paymentIntentId) return null;
+    return { kind: 'refund', paymentIntentId, eventId: event.id, eventType: event.type };
+  }
+  return null;
+}
 
 /** The webhook needs the exact bytes Stripe signed, so it is mounted before the JSON parser. */
 export function stripeWebhookRoutes(deps: Deps): Router {
@@ -35,22 +62,17 @@ export function stripeWebhookRoutes(deps: Deps): Router {
     } catch {
       throw new HttpError(400, 'Invalid Stripe signature');
     }
-    if (checkoutEvents.has(event.type)) {
-      const session = event.data.object as Stripe.Checkout.Session;
-      await deps.producer.enqueue('record-sale', {
-        kind: 'checkout',
-        checkoutSessionId: session.id,
-        eventId: event.id,
-        failed: event.type === 'checkout.session.async_payment_failed',
-      });
-    } else if (event.type === 'charge.refunded') {
-      const charge = event.data.object as Stripe.Charge;
-      const paymentIntentId =
-        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      if (paymentIntentId)
-        await deps.producer.enqueue('record-sale', { kind: 'refund', paymentIntentId, eventId: event.id });
+    // A redelivery of an event already handled: acknowledge it without queuing again.
+    if (await isStripeEventProcessed(deps.db, event.id)) return void res.json({ received: true });
+    const job = jobFor(event);
+    if (!job) return void res.json({ received: true, ignored: true });
+    try {
+      await deps.producer.enqueue('record-sale', job);
+    } catch (error) {
+      // 2xx only once the work is queued: with Redis down Stripe gets 503 and delivers again later.
+      req.log.error({ err: error, eventId: event.id }, 'record-sale not queued');
+      throw new HttpError(503, 'Temporarily unable to accept the event', { 'Retry-After': '30' });
     }
-    // 2xx only now that the work is queued: if Redis is down the enqueue throws, Stripe gets 5xx and retries.
     res.json({ received: true });
   });
   return router;
@@ -85,6 +107,7 @@ export function checkoutRoutes(deps: Deps): Router {
       session = await deps.stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          client_reference_id: purchase!.id,
           customer_email: input.customerEmail,
           allow_promotion_codes: true,
           line_items: [
@@ -116,6 +139,7 @@ export function checkoutRoutes(deps: Deps): Router {
       throw new HttpError(503, PAYMENT_UNAVAILABLE);
     }
     await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase!.id));
+    if (!session.url) throw new HttpError(503, PAYMENT_UNAVAILABLE);
     res.status(201).json({ url: session.url, sessionId: session.id });
   });
 
@@ -124,7 +148,7 @@ export function checkoutRoutes(deps: Deps): Router {
     const [purchase] = await db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
     if (!purchase) throw notFound('Purchase not found');
     // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds).
-    if (purchase.status === 'pending' && deps.stripe) {
+    if (purchase.status === 'pending' && purchase.source === 'stripe' && deps.stripe) {
       await deps.producer
         .enqueue('record-sale', { kind: 'checkout', checkoutSessionId: sessionId })
         .catch(() => {});

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales } from '@app/shared/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, sales, stripeEvents } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
+import { RedisUnavailableError } from '@app/shared/redis';
+import { createApp } from '../../app.ts';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { createVideo } from '../../../../test/support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
@@ -27,6 +29,10 @@ beforeAll(async () => {
   api = createTestApp(env);
   worker = startTestWorker(env);
 });
+afterEach(() => {
+  // Every outbound Stripe call went to an endpoint the fake knows.
+  expect(stripe.unexpected).toEqual([]);
+});
 afterAll(async () => {
   await worker.close();
   await api.close();
@@ -36,13 +42,13 @@ afterAll(async () => {
 
 const buyer = { customerName: 'Aroha Smith', customerEmail: 'aroha@example.nz' };
 
-async function deliver(type: string, object: object, eventId?: string) {
-  const event = stripe.signedEvent(type, object, eventId);
-  return request(api.app)
-    .post('/api/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', event.signature)
-    .send(event.body);
+function post(event: { body: string; signature?: string }, app = api.app) {
+  const call = request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json');
+  return (event.signature ? call.set('Stripe-Signature', event.signature) : call).send(event.body);
+}
+
+function deliver(type: string, object: object, eventId?: string) {
+  return post(stripe.signedEvent(type, object, eventId));
 }
 
 async function checkout(videoId: string, extra: object = {}) {
@@ -53,104 +59,75 @@ async function checkout(videoId: string, extra: object = {}) {
   return response.body as { url: string; sessionId: string };
 }
 
-describe('the video library', () => {
-  it('lists videos in showcase order, never exposing password hashes or storage keys', async () => {
-    const { db } = env.database;
-    const later = await createShowcase(db, { orderPriority: 5 });
-    const first = await createShowcase(db, { orderPriority: 1 });
-    await createVideo(db, { title: 'loose', showcaseId: null });
-    await createVideo(db, { title: 'in later', showcaseId: later.id });
-    await createVideo(db, {
-      title: 'in first',
-      showcaseId: first.id,
-      passwordProtected: true,
-      passwordHash: await hashPassword('s3cret'),
-    });
-    const response = await request(api.app).get('/api/videos').expect(200);
-    expect(response.body.map((video: { title: string }) => video.title).slice(0, 3)).toEqual([
-      'in first',
-      'in later',
-      'loose',
-    ]);
-    expect(JSON.stringify(response.body)).not.toMatch(/passwordHash|awsKey|scrypt/);
-    await request(api.app).get('/api/videos/no-such-video').expect(404);
-  });
-});
+async function purchaseOf(sessionId: string) {
+  const [row] = await env.database.db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.checkoutSessionId, sessionId));
+  return row!;
+}
 
-describe('password-protected videos', () => {
-  it('gives a token for the right password only, bound to that video', async () => {
-    const { db } = env.database;
-    const video = await createVideo(db, {
-      passwordProtected: true,
-      passwordHash: await hashPassword('encore'),
-    });
-    const other = await createVideo(db, {
-      passwordProtected: true,
-      passwordHash: await hashPassword('encore'),
-    });
-    await request(api.app)
-      .post('/api/verify-video-password')
-      .send({ videoId: video.id, password: 'nope' })
-      .expect(401);
-    const { body } = await request(api.app)
-      .post('/api/verify-video-password')
-      .send({ videoId: video.id, password: 'encore' })
-      .expect(200);
-    expect(body).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
+const salesOf = async (sessionId: string) =>
+  env.database.db.$count(sales, eq(sales.purchaseId, (await purchaseOf(sessionId)).id));
 
-    await request(api.app).post(`/api/video-stream/${video.id}`).send({}).expect(401);
-    const stream = await request(api.app)
-      .post(`/api/video-stream/${video.id}`)
-      .send({ verificationToken: body.token })
-      .expect(200);
-    expect(stream.body.streamUrl).toContain('/api/files/');
-    await request(api.app)
-      .post(`/api/video-stream/${other.id}`)
-      .send({ verificationToken: body.token })
-      .expect(401);
-    await request(api.app)
-      .post(`/api/video-stream/${video.id}`)
-      .send({ verificationToken: `${body.token}x` })
-      .expect(401);
-  });
-});
+const settled = async () => {
+  await drain(worker.producer, 'record-sale');
+  await drain(worker.producer, 'purchase-receipt');
+};
 
-describe('checkout and fulfilment', () => {
+const jobCounts = () =>
+  worker.producer.queue('record-sale').getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+
+describe('checkout', () => {
   it('creates a pending purchase and a Stripe Checkout Session for a paid video', async () => {
-    const video = await createVideo(env.database.db, { priceCents: 2500 });
+    const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Lyrical' });
     const { url, sessionId } = await checkout(video.id);
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const form = stripe.created.at(-1)!;
-    expect(form).toMatchObject({
+    const purchase = await purchaseOf(sessionId);
+    expect(purchase).toMatchObject({
+      status: 'pending',
+      source: 'stripe',
+      amountCents: 2500,
+      currency: 'nzd',
+      buyerEmail: buyer.customerEmail,
+      buyerName: buyer.customerName,
+    });
+    expect(stripe.created.at(-1)).toMatchObject({
       mode: 'payment',
       customer_email: buyer.customerEmail,
       allow_promotion_codes: 'true',
+      'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'nzd',
       'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Senior Lyrical',
+      'metadata[purchaseId]': purchase.id,
       'metadata[videoId]': video.id,
+      'payment_intent_data[metadata][purchaseId]': purchase.id,
+      success_url: `http://localhost:3000/video-purchase-success?session_id={CHECKOUT_SESSION_ID}&video_id=${video.id}`,
+      cancel_url: `http://localhost:3000/video/${video.id}/purchase`,
     });
-    expect(form.success_url).toContain(`session_id={CHECKOUT_SESSION_ID}&video_id=${video.id}`);
-    const [purchase] = await env.database.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.checkoutSessionId, sessionId));
-    expect(purchase).toMatchObject({ status: 'pending', amountCents: 2500, buyerEmail: buyer.customerEmail });
   });
 
-  it('refuses free videos, unknown videos and protected videos without a token', async () => {
+  it('needs a valid token for a protected video, and never takes free or unknown videos', async () => {
     const free = await createVideo(env.database.db, { priceCents: 0 });
-    await request(api.app)
+    const freeAnswer = await request(api.app)
       .post('/api/checkout')
       .send({ videoId: free.id, ...buyer })
       .expect(400);
+    expect(freeAnswer.body.message).toMatch(/free/);
     await request(api.app)
       .post('/api/checkout')
       .send({ videoId: 'missing', ...buyer })
       .expect(404);
+    await request(api.app)
+      .post('/api/checkout')
+      .send({ videoId: free.id, customerEmail: 'nope' })
+      .expect(400);
+
     const locked = await createVideo(env.database.db, {
       priceCents: 900,
       passwordProtected: true,
-      passwordHash: await hashPassword('x'),
+      passwordHash: await hashPassword('encore'),
     });
     await request(api.app)
       .post('/api/checkout')
@@ -158,41 +135,105 @@ describe('checkout and fulfilment', () => {
       .expect(401);
     await request(api.app)
       .post('/api/checkout')
-      .send({ videoId: free.id, customerEmail: 'nope' })
-      .expect(400);
+      .send({ videoId: locked.id, ...buyer, verificationToken: 'forged.token' })
+      .expect(401);
+    const { body } = await request(api.app)
+      .post('/api/verify-video-password')
+      .send({ videoId: locked.id, password: 'encore' })
+      .expect(200);
+    await checkout(locked.id, { verificationToken: body.token });
   });
 
-  it('answers 503 with the unavailable notice when Stripe fails', async () => {
+  it('answers 503 with the unavailable notice when Stripe fails or no key is set, never a stack trace', async () => {
     const video = await createVideo(env.database.db, { priceCents: 1500 });
     stripe.failNextCreate(500);
-    const response = await request(api.app)
+    const failed = await request(api.app)
       .post('/api/checkout')
       .send({ videoId: video.id, ...buyer })
       .expect(503);
-    expect(response.body).toEqual({ message: 'Payment System Temporarily Unavailable' });
+    expect(failed.body).toEqual({ message: 'Payment System Temporarily Unavailable' });
+
+    const withoutStripe = createApp({ ...api.deps, stripe: null });
+    const before = await env.database.db.$count(purchases);
+    const unconfigured = await request(withoutStripe)
+      .post('/api/checkout')
+      .send({ videoId: video.id, ...buyer })
+      .expect(503);
+    expect(unconfigured.body).toEqual({ message: 'Payment System Temporarily Unavailable' });
+    expect(await env.database.db.$count(purchases)).toBe(before);
   });
 
-  it('refuses webhooks with a bad or missing signature, queuing nothing', async () => {
-    const event = stripe.signedEvent('checkout.session.completed', { id: 'cs_x' });
-    await request(api.app)
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .send(event.body)
-      .expect(400);
-    await request(api.app)
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', event.signature)
-      .send(event.body.replace('cs_x', 'cs_y'))
-      .expect(400);
-    expect(await worker.producer.queue('record-sale').getJobCounts()).toMatchObject({
-      waiting: 0,
-      active: 0,
-      completed: 0,
+  it('limits checkouts per visitor', async () => {
+    const free = await createVideo(env.database.db, { priceCents: 0 });
+    const attempt = () =>
+      request(api.app)
+        .post('/api/checkout')
+        .set('X-Forwarded-For', '198.51.100.30')
+        .send({ videoId: free.id, ...buyer });
+    for (let index = 0; index < 30; index++) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/Too many checkout attempts/);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('refuses a bad or missing signature with 400 and queues nothing', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 700 });
+    const { sessionId } = await checkout(video.id);
+    const event = stripe.signedEvent('checkout.session.completed', stripe.pay(sessionId));
+    const before = await jobCounts();
+    expect((await post({ body: event.body })).status).toBe(400);
+    expect((await post({ body: event.body, signature: 't=1,v1=abc' })).status).toBe(400);
+    const tampered = await post({
+      body: event.body.replace('"paid"', '"no_payment_required"'),
+      signature: event.signature,
     });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body).toEqual({ message: 'Invalid Stripe signature' });
+    expect(await jobCounts()).toEqual(before);
+    expect((await purchaseOf(sessionId)).status).toBe('pending');
   });
 
-  it('records one sale per payment however often and in whatever order Stripe delivers, then e-mails a receipt', async () => {
+  it('acknowledges events that are not ours without queuing anything', async () => {
+    const before = await jobCounts();
+    const foreign = await deliver('checkout.session.completed', {
+      id: 'cs_foreign',
+      object: 'checkout.session',
+      metadata: {},
+    });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toEqual({ received: true, ignored: true });
+    expect((await deliver('customer.created', { id: 'cus_1', object: 'customer' })).status).toBe(200);
+    expect(
+      (await deliver('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: null })).status,
+    ).toBe(200);
+    expect(await jobCounts()).toEqual(before);
+  });
+
+  it('answers 503 when the job cannot be queued, so Stripe delivers again', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 700 });
+    const { sessionId } = await checkout(video.id);
+    const down = createApp({
+      ...api.deps,
+      producer: {
+        ...api.deps.producer,
+        enqueue: () => Promise.reject(new RedisUnavailableError('Redis is reconnecting')),
+      },
+    });
+    const event = stripe.signedEvent('checkout.session.completed', stripe.pay(sessionId));
+    const refused = await post(event, down);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Stripe's next attempt, with Redis back, settles it.
+    expect((await post(event)).status).toBe(200);
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('paid');
+  });
+});
+
+describe('fulfilment', () => {
+  it('records exactly one sale for the same event delivered five times, and five times at once, then e-mails one receipt', async () => {
     const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Contemporary' });
     const { sessionId } = await checkout(video.id);
     await request(api.app)
@@ -200,79 +241,155 @@ describe('checkout and fulfilment', () => {
       .expect(200, { status: 'pending', videoId: video.id });
 
     const session = stripe.pay(sessionId);
-    const completed = await deliver('checkout.session.completed', session);
-    expect(completed.status).toBe(200);
-    await deliver('checkout.session.completed', session, undefined); // a second event for the same payment
-    await deliver('checkout.session.async_payment_failed', session); // out of order: already paid
-    await drain(worker.producer, 'record-sale');
+    const event = stripe.signedEvent('checkout.session.completed', session);
+    for (let index = 0; index < 5; index++) expect((await post(event)).status).toBe(200);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => post(event)));
+    expect(concurrent.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    // Other events about the same payment, at once.
+    const others = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'].map((type) =>
+      stripe.signedEvent(type, session),
+    );
+    await Promise.all([...others, ...others].map((other) => post(other)));
+    await settled();
 
+    expect(await salesOf(sessionId)).toBe(1);
     const status = await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
     expect(status.body).toEqual({
       status: 'paid',
       videoId: video.id,
       downloadUrl: `/video/${video.id}/download?session_id=${sessionId}`,
     });
-    expect(await env.database.db.$count(sales, eq(sales.videoId, video.id))).toBe(1);
+    const purchase = await purchaseOf(sessionId);
+    expect(purchase.paymentIntentId).toBe(session.payment_intent);
+    expect(purchase.receiptSentAt).not.toBeNull();
     const mail = await smtp.waitFor((message) => message.subject === 'Your video: Senior Contemporary');
-    expect(mail.text).toContain(`/video/${video.id}/download?session_id=${sessionId}`);
+    expect(mail.text).toContain(`http://localhost:3000/video/${video.id}/download?session_id=${sessionId}`);
+    expect(mail.text).toContain('NZ$25.00');
+    expect(
+      smtp.messages.filter((message) => message.subject === 'Your video: Senior Contemporary'),
+    ).toHaveLength(1);
+    expect(await env.database.db.$count(stripeEvents, eq(stripeEvents.id, event.id))).toBe(1);
 
-    // The purchase opens this video, and only this one.
-    const download = await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(200);
-    const other = await createVideo(env.database.db, { priceCents: 2500 });
-    await request(api.app).post(`/api/download/${other.id}`).send({ sessionId }).expect(403);
-    await request(api.app).post(`/api/download/${video.id}`).send({}).expect(403);
-
-    // The signed link works, and tampering or expiry breaks it.
-    const link = new URL(download.body.downloadUrl);
-    await api.deps.storage.put(
-      decodeURIComponent(link.pathname.replace('/api/files/', '')),
-      Buffer.from('0123456789'),
-      'video/mp4',
-    );
-    const file = await request(api.app)
-      .get(`${link.pathname}${link.search}`)
-      .set('Range', 'bytes=2-5')
-      .expect(206);
-    expect(file.headers['content-range']).toBe('bytes 2-5/10');
-    expect(file.headers['content-disposition']).toMatch(/attachment/);
-    await request(api.app)
-      .get(`${link.pathname}${link.search.replace(/sig=[^&]+/, 'sig=forged')}`)
-      .expect(403);
-    const expired = link.search.replace(/expires=\d+/, 'expires=1000');
-    await request(api.app).get(`${link.pathname}${expired}`).expect(403);
+    // A redelivery long after is acknowledged without queuing again.
+    const before = await jobCounts();
+    expect((await post(event)).status).toBe(200);
+    expect(await jobCounts()).toEqual(before);
   });
 
-  it('ends refunded even when the refund arrives before the payment', async () => {
+  it('records what the buyer paid after a promotion code', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 2000 });
+    const { sessionId } = await checkout(video.id);
+    await deliver('checkout.session.completed', stripe.pay(sessionId, { amountTotal: 1500 }));
+    await settled();
+    const purchase = await purchaseOf(sessionId);
+    expect(purchase).toMatchObject({ status: 'paid', amountCents: 1500 });
+    const [sale] = await env.database.db.select().from(sales).where(eq(sales.purchaseId, purchase.id));
+    expect(sale).toMatchObject({
+      amountCents: 1500,
+      currency: 'nzd',
+      transactionId: purchase.paymentIntentId,
+    });
+  });
+
+  it('follows a delayed payment that succeeds, whatever the order of its events', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1100 });
+    const { sessionId } = await checkout(video.id);
+    const submitted = stripe.signedEvent('checkout.session.completed', stripe.completeUnpaid(sessionId));
+    await post(submitted);
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('pending');
+    const paid = stripe.pay(sessionId);
+    await deliver('checkout.session.async_payment_succeeded', paid);
+    await post(submitted); // a late redelivery of the first event
+    await deliver('checkout.session.async_payment_failed', paid); // out of order: Stripe says paid
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('paid');
+    expect(await salesOf(sessionId)).toBe(1);
+  });
+
+  it('follows a delayed payment that fails, whatever the order of its events', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1100 });
+    const { sessionId } = await checkout(video.id);
+    const session = stripe.completeUnpaid(sessionId);
+    const completed = stripe.signedEvent('checkout.session.completed', session);
+    stripe.failPayment(sessionId);
+    await deliver('checkout.session.async_payment_failed', session);
+    await settled();
+    await post(completed); // arrives after the failure
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('failed');
+    expect(await salesOf(sessionId)).toBe(0);
+    await request(api.app)
+      .get(`/api/purchases/${sessionId}`)
+      .expect(200, { status: 'failed', videoId: video.id });
+    await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
+  });
+
+  it('revokes access on a full refund, and a later payment event does not bring it back', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1300 });
+    const { sessionId } = await checkout(video.id);
+    const completed = stripe.signedEvent('checkout.session.completed', stripe.pay(sessionId));
+    await post(completed);
+    await settled();
+    await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(200);
+
+    // A partial refund leaves the purchase paid.
+    await deliver('charge.refunded', stripe.refund(sessionId, 300));
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('paid');
+
+    await deliver('charge.refunded', stripe.refund(sessionId));
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('refunded');
+    await request(api.app)
+      .get(`/api/purchases/${sessionId}`)
+      .expect(200, { status: 'refunded', videoId: video.id });
+    await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
+    await request(api.app).post(`/api/video-stream/${video.id}`).send({ sessionId }).expect(403);
+
+    await post(completed); // Stripe redelivers the old payment event
+    await deliver('checkout.session.async_payment_succeeded', stripe.sessions.get(sessionId)!);
+    await settled();
+    expect((await purchaseOf(sessionId)).status).toBe('refunded');
+    expect(await salesOf(sessionId)).toBe(1);
+  });
+
+  it('ends refunded when the refund arrives before the payment', async () => {
     const video = await createVideo(env.database.db, { priceCents: 700 });
     const { sessionId } = await checkout(video.id);
     const session = stripe.pay(sessionId);
-    await deliver('charge.refunded', {
-      id: 'ch_1',
-      object: 'charge',
-      payment_intent: session.payment_intent,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deliver('charge.refunded', stripe.refund(sessionId));
+    await settled();
     await deliver('checkout.session.completed', session);
-    await expect
-      .poll(
-        async () =>
-          (
-            await env.database.db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId))
-          )[0]?.status,
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe('refunded');
+    await settled();
+    const purchase = await purchaseOf(sessionId);
+    expect(purchase).toMatchObject({ status: 'refunded', paymentIntentId: session.payment_intent });
+    expect(smtp.messages.filter((message) => message.text?.includes(sessionId))).toEqual([]);
   });
 
   it('marks expired sessions expired', async () => {
     const video = await createVideo(env.database.db, { priceCents: 700 });
     const { sessionId } = await checkout(video.id);
     await deliver('checkout.session.expired', stripe.expire(sessionId));
-    await drain(worker.producer, 'record-sale');
+    await settled();
     await request(api.app)
       .get(`/api/purchases/${sessionId}`)
       .expect(200, { status: 'expired', videoId: video.id });
+  });
+
+  it('settles through the success page when the webhook never comes', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1900, title: 'Webhook Lost' });
+    const { sessionId } = await checkout(video.id);
+    stripe.pay(sessionId);
+    await expect
+      .poll(async () => (await request(api.app).get(`/api/purchases/${sessionId}`)).body.status, {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBe('paid');
+    expect(await salesOf(sessionId)).toBe(1);
+    await smtp.waitFor((message) => message.subject === 'Your video: Webhook Lost');
+    await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(200);
+    await request(api.app).get('/api/purchases/cs_test_unknown').expect(404);
   });
 });

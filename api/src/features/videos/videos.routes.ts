@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { showcases, videos } from '@app/shared/db';
-import { isSafeKey } from '@app/shared/storage';
+import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
@@ -91,7 +91,9 @@ export function videoRoutes(deps: Deps): Router {
   // Previews come only from our own storage: a key, never a URL (no open proxy).
   router.get('/api/video-preview/:encoded', async (req, res) => {
     const key = req.params.encoded;
-    if (!isSafeKey(key) || !key.startsWith('previews/')) throw notFound('Preview not found');
+    // Only the previews folder, and only pictures: this route must never hand out a video.
+    if (!isSafeKey(key) || !key.startsWith('previews/') || !contentTypeFor(key).startsWith('image/'))
+      throw notFound('Preview not found');
     const object = await storage.get(key);
     if (!object) throw notFound('Preview not found');
     res.set({
