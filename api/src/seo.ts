@@ -1,32 +1,49 @@
-import { business, findServicePage, hero, servicePages, type ServicePage } from '@app/shared/content';
+import {
+  business,
+  findServicePage,
+  hero,
+  indexablePaths,
+  normalizePath,
+  pageMeta,
+  videoPageMeta,
+  type PageMeta,
+  type ServicePage,
+} from '@app/shared/content';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
 
 // What crawlers and link previews see for each page, without running JavaScript (DESIGN.md section 1).
+// Titles and descriptions come from @app/shared/content (pageMeta), which the web app shares.
 
-export interface PageHead {
-  status: 200 | 404;
-  title: string;
-  description: string;
-  /** Path of the canonical URL; none for pages that should not be indexed. */
-  canonical?: string;
-  noindex?: boolean;
+export interface PageHead extends PageMeta {
   jsonLd: object[];
+  /** Absolute URL of the sharing picture. */
+  image: string;
+  imageAlt: string;
 }
 
-const homeTitle = `${business.name} | Dance & Performing Arts Photography and Videography NZ`;
-const homeDescription =
-  'Dance competition, stage show, recital and concert photography and videography across New Zealand. Photos within minutes, nothing to pay up front, galleries stored for 10 years.';
+/** What a video page's head needs from the videos table. */
+export interface VideoForHead {
+  id: string;
+  title: string;
+  description: string;
+  previewUrl: string | null;
+  passwordProtected: boolean;
+  createdAt: Date;
+}
+
+const absolute = (config: Config, path: string) => `${config.PUBLIC_URL}${path}`;
+const heroImage = (config: Config) => absolute(config, imageUrl(hero.image, 1280));
 
 function localBusiness(config: Config, path = '/'): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
-    '@id': `${config.PUBLIC_URL}/#business`,
+    '@id': absolute(config, '/#business'),
     name: business.name,
-    description: homeDescription,
-    url: `${config.PUBLIC_URL}${path}`,
-    image: `${config.PUBLIC_URL}/api/images/hero/stage-hero.jpg`,
+    description: pageMeta('/').description,
+    url: absolute(config, path),
+    image: heroImage(config),
     email: config.PUBLIC_CONTACT_EMAIL,
     priceRange: business.priceRange,
     address: {
@@ -51,78 +68,67 @@ function faqPage(page: ServicePage): object {
   };
 }
 
-const privatePages = new Set(['/video-purchase-success', '/video-payment-options', '/video-payment-issue']);
-const videoPage = /^\/video\/[^/]+\/(purchase|download)$/;
+function webPage(meta: PageMeta, config: Config): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: meta.title,
+    description: meta.description,
+    url: absolute(config, meta.canonical ?? '/'),
+    inLanguage: 'en-NZ',
+    publisher: { '@id': absolute(config, '/#business') },
+  };
+}
 
-/** The head of a page the web app shows at `path`; unknown paths get home's head with 404 and noindex. */
+/** The head of the page the web app shows at `path`; unknown paths get home's head with 404 and noindex. */
 export function pageHead(path: string, config: Config): PageHead {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (normalized === '/') {
-    return {
-      status: 200,
-      title: homeTitle,
-      description: homeDescription,
-      canonical: '/',
-      jsonLd: [localBusiness(config)],
-    };
-  }
-  const service = findServicePage(normalized);
-  if (service) {
-    return {
-      status: 200,
-      title: service.title,
-      description: service.description,
-      canonical: service.path,
-      jsonLd: [localBusiness(config, service.path), faqPage(service)],
-    };
-  }
-  if (normalized === '/videos') {
-    return {
-      status: 200,
-      title: `Video Library | ${business.name}`,
-      description:
-        'Watch, download or buy videos of dance competitions, recitals and stage shows, grouped by showcase.',
-      canonical: '/videos',
-      jsonLd: [],
-    };
-  }
-  if (normalized === '/facebook-cover') {
-    return {
-      status: 200,
-      title: `Cover Image | ${business.name}`,
-      description: 'Preview and download the 1200x630 social media cover image.',
-      canonical: '/facebook-cover',
-      jsonLd: [],
-    };
-  }
-  if (videoPage.test(normalized)) {
-    return {
-      status: 200,
-      title: `Video | ${business.name}`,
-      description: homeDescription,
-      noindex: true,
-      jsonLd: [],
-    };
-  }
-  if (privatePages.has(normalized)) {
-    return {
-      status: 200,
-      title: `Your Purchase | ${business.name}`,
-      description: homeDescription,
-      noindex: true,
-      jsonLd: [],
-    };
-  }
-  if (normalized === '/admin' || normalized.startsWith('/admin/')) {
-    return {
-      status: 200,
-      title: `Admin | ${business.name}`,
-      description: 'Owner area.',
-      noindex: true,
-      jsonLd: [],
-    };
-  }
-  return { status: 404, title: homeTitle, description: homeDescription, noindex: true, jsonLd: [] };
+  return headFor(pageMeta(path), config);
+}
+
+function headFor(meta: PageMeta, config: Config, extra: Partial<PageHead> = {}): PageHead {
+  const service = meta.kind === 'service' ? findServicePage(meta.canonical ?? '') : undefined;
+  const jsonLd =
+    meta.status !== 200 || meta.noindex
+      ? []
+      : meta.kind === 'home'
+        ? [localBusiness(config)]
+        : service
+          ? [localBusiness(config, service.path), faqPage(service)]
+          : [webPage(meta, config)];
+  return { ...meta, jsonLd, image: heroImage(config), imageAlt: hero.imageAlt, ...extra };
+}
+
+/**
+ * A video's purchase or download page, named after the video so a shared link previews it.
+ * `video` null: no such video (404); undefined: it could not be looked up (generic head).
+ */
+export function videoHead(
+  video: VideoForHead | null | undefined,
+  id: string,
+  kind: 'purchase' | 'download',
+  config: Config,
+): PageHead {
+  const meta = videoPageMeta(video, id, kind);
+  if (!video || meta.kind !== 'video') return headFor(meta, config);
+  // Only our own pictures: /api/images/ is open to link-preview crawlers, the rest of /api/ is not.
+  const image = video.previewUrl?.startsWith('/api/images/')
+    ? absolute(config, imageUrl(video.previewUrl, 1280))
+    : heroImage(config);
+  const jsonLd = meta.noindex
+    ? []
+    : [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'VideoObject',
+          name: video.title,
+          description: meta.description,
+          thumbnailUrl: image,
+          uploadDate: video.createdAt.toISOString(),
+          url: absolute(config, meta.canonical ?? ''),
+          publisher: { '@id': absolute(config, '/#business') },
+        },
+      ];
+  return { ...meta, jsonLd, image, imageAlt: video.title };
 }
 
 const escapeHtml = (text: string) =>
@@ -142,26 +148,26 @@ export function publicConfig(config: Config) {
 }
 
 export function renderHead(head: PageHead, config: Config): string {
-  const image = `${config.PUBLIC_URL}/api/images/hero/stage-hero.jpg`;
+  const url = head.canonical ? absolute(config, head.canonical) : undefined;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<meta name="keywords" content="${escapeHtml(findServicePage(head.canonical ?? '')?.keywords ?? 'dance photographer, dance videographer, performing arts photography, New Zealand')}" />`,
+    `<meta name="keywords" content="${escapeHtml(head.keywords)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(config.PUBLIC_URL + head.canonical)}" />` : '',
-    `<meta property="og:type" content="website" />`,
+    url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    `<meta property="og:type" content="${head.kind === 'video' ? 'video.other' : 'website'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(business.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    head.canonical
-      ? `<meta property="og:url" content="${escapeHtml(config.PUBLIC_URL + head.canonical)}" />`
-      : '',
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    url ? `<meta property="og:url" content="${escapeHtml(url)}" />` : '',
+    `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" />`,
     `<meta property="og:locale" content="en_NZ" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(head.image)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(head.imageAlt)}" />`,
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     `<script id="public-config" type="application/json">${scriptJson(publicConfig(config))}</script>`,
     config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_DOMAIN
@@ -178,15 +184,16 @@ export function robotsTxt(config: Config): string {
     'Disallow: /admin',
     'Disallow: /api/',
     '',
-    `Sitemap: ${config.PUBLIC_URL}/sitemap.xml`,
+    `Sitemap: ${absolute(config, '/sitemap.xml')}`,
     '',
   ].join('\n');
 }
 
-export function sitemapXml(config: Config): string {
-  const paths = ['/', '/videos', ...servicePages.map((page) => page.path), '/facebook-cover'];
+/** The public routes, plus the purchase page of every video that is not password-protected. */
+export function sitemapXml(config: Config, videoIds: string[] = []): string {
+  const paths = [...indexablePaths, ...videoIds.map((id) => `/video/${encodeURIComponent(id)}/purchase`)];
   const urls = paths
-    .map((path) => `  <url><loc>${escapeHtml(config.PUBLIC_URL + path)}</loc></url>`)
+    .map((path) => `  <url><loc>${escapeHtml(absolute(config, path))}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
@@ -197,7 +204,7 @@ export function sitemapXml(config: Config): string {
  * React replaces it on start (createRoot, not hydration).
  */
 export function renderShell(path: string): string {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const normalized = normalizePath(path);
   if (normalized === '/') {
     return `<section id="home" class="relative flex min-h-svh items-center justify-center overflow-hidden">
       <img src="${imageUrl(hero.image, 1280)}" srcset="${imageSrcSet(hero.image)}" sizes="100vw" alt="${escapeHtml(hero.imageAlt)}" fetchpriority="high" class="absolute inset-0 size-full object-cover" />

@@ -17,3 +17,34 @@ export function imageSrcSet(src: string, maxWidth: ImageWidth = 1920): string | 
     .map((width) => `${imageUrl(src, width)} ${width}w`)
     .join(', ');
 }
+
+/** Tailwind's breakpoints, so `sizes` matches the layout's grid changes. */
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+
+/**
+ * A `sizes` attribute from the image's rendered width per breakpoint, e.g.
+ * `imageSizes({ base: '50vw', sm: '33vw', lg: '25vw' })` →
+ * `(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw`. Widest breakpoint first: the browser takes
+ * the first condition that matches.
+ */
+export function imageSizes(widths: { base: string } & Partial<Record<Breakpoint, string>>): string {
+  const conditions = (Object.keys(BREAKPOINTS) as Breakpoint[])
+    .filter((name) => widths[name])
+    .sort((a, b) => BREAKPOINTS[b] - BREAKPOINTS[a])
+    .map((name) => `(min-width: ${BREAKPOINTS[name]}px) ${widths[name]}`);
+  return [...conditions, widths.base].join(', ');
+}
+
+/**
+ * `src`, `srcSet` and `sizes` together, ready to spread on an `<img>`: the fallback `src` is the
+ * `fallbackWidth` variant, so a browser without srcset support still gets a phone-sized picture.
+ */
+export function responsiveImage(
+  src: string,
+  options: { sizes: string; maxWidth?: ImageWidth; fallbackWidth?: ImageWidth },
+): { src: string; srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(src, options.maxWidth);
+  if (!srcSet) return { src };
+  return { src: imageUrl(src, options.fallbackWidth ?? 640), srcSet, sizes: options.sizes };
+}

@@ -1,2 +1,3 @@
 export * from './site.ts';
 export * from './service-pages.ts';
+export * from './pages.ts';

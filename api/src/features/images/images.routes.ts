@@ -1,4 +1,4 @@
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Response } from 'express';
 import sharp from 'sharp';
@@ -22,12 +22,25 @@ const variantQuerySchema = z.object({
 
 type Format = 'avif' | 'webp' | 'original';
 
-/** AVIF, then WebP, when the browser says it takes them. */
-function negotiate(accept: string | undefined): Format {
-  if (accept?.includes('image/avif')) return 'avif';
-  if (accept?.includes('image/webp')) return 'webp';
+/**
+ * AVIF, then WebP, when the browser names them in Accept (q > 0). Wildcards do not count: a bare
+ * `image/*` says nothing about whether the browser can decode AVIF.
+ */
+export function negotiate(accept: string | undefined): Format {
+  const accepted = new Set<string>();
+  for (const entry of (accept ?? '').split(',')) {
+    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(type);
+  }
+  if (accepted.has('image/avif')) return 'avif';
+  if (accepted.has('image/webp')) return 'webp';
   return 'original';
 }
+
+// A day fresh, then a week of serving the cached copy while revalidating: the names are not content
+// hashes (the owner may replace a picture under the same name), so `immutable` would be wrong.
+const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 const modifiedAt = (file: string) =>
   stat(file).then(
@@ -37,7 +50,7 @@ const modifiedAt = (file: string) =>
 
 /**
  * Our own pictures, in the width and format the browser asks for. Variants are made once with sharp
- * and kept on disk; responses carry ETags and a day of caching (the names are not content hashes).
+ * and kept on disk (IMAGE_CACHE_DIR); responses carry ETags (304 on revalidation) and a day of caching.
  */
 export function imageRoutes({ config }: Deps): Router {
   const router = Router();
@@ -45,7 +58,13 @@ export function imageRoutes({ config }: Deps): Router {
   const cacheRoot = path.resolve(config.IMAGE_CACHE_DIR);
   const inFlight = new Map<string, Promise<void>>();
 
-  async function variant(source: string, target: string, width: number | undefined, format: Format) {
+  async function variant(
+    source: string,
+    sourceModified: number,
+    target: string,
+    width: number | undefined,
+    format: Format,
+  ) {
     let pending = inFlight.get(target);
     if (!pending) {
       pending = (async () => {
@@ -56,6 +75,9 @@ export function imageRoutes({ config }: Deps): Router {
         else if (format === 'webp') pipeline = pipeline.webp({ quality: 78 });
         const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
         await pipeline.toFile(temporary);
+        // The variant carries its source's modification time: it is remade when they differ, and its
+        // ETag (size and mtime) changes exactly when the picture does.
+        await utimes(temporary, new Date(), new Date(sourceModified));
         await rename(temporary, target);
       })().finally(() => inFlight.delete(target));
       inFlight.set(target, pending);
@@ -66,8 +88,14 @@ export function imageRoutes({ config }: Deps): Router {
   function send(res: Response, file: string) {
     return new Promise<void>((resolve, reject) =>
       // dotfiles: the paths are ours (checked above), and a cache folder may sit under a dot-folder.
-      res.sendFile(file, { maxAge: '1d', dotfiles: 'allow', headers: { Vary: 'Accept' } }, (error) =>
-        error ? reject(error) : resolve(),
+      res.sendFile(
+        file,
+        {
+          cacheControl: false,
+          dotfiles: 'allow',
+          headers: { 'Cache-Control': CACHE_CONTROL, Vary: 'Accept' },
+        },
+        (error) => (error ? reject(error) : resolve()),
       ),
     );
   }
@@ -86,8 +114,10 @@ export function imageRoutes({ config }: Deps): Router {
 
     const extension = format === 'original' ? path.extname(file) : `.${format}`;
     const target = path.join(cacheRoot, folder, `${file}.${width ?? 'full'}${extension}`);
-    // Made again when the owner replaces the picture under the same name.
-    if (((await modifiedAt(target)) ?? -1) < sourceModified) await variant(source, target, width, format);
+    // Made again when the owner replaces the picture under the same name (1 ms: timestamp rounding).
+    const variantModified = await modifiedAt(target);
+    if (variantModified === undefined || Math.abs(variantModified - sourceModified) > 1)
+      await variant(source, sourceModified, target, width, format);
     await send(res, target);
   });
 
