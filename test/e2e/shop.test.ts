@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
-import { createShowcase, createVideo } from '../support/factories.ts';
+import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
+
+// The shop in the browser without any card payment provider configured (the developer default).
+
+const CONTACT_EMAIL = 'orders@stagelight.example';
 
 let env: TestEnv;
 let api: RunningApi;
 let browser: Browser;
+let sample: Buffer;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+  env = await createTestEnv({ PUBLIC_CONTACT_EMAIL: CONTACT_EMAIL });
+  [api, browser, sample] = await Promise.all([
+    startApi(env.env),
+    launchBrowser(),
+    readFile(SAMPLE_VIDEO_PATH),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -22,58 +33,227 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-describe('the video shop', () => {
-  it('groups the library by showcase and searches it', async () => {
+/** A playable video in this world's storage, under a fresh key. */
+async function storedVideo(overrides: Parameters<typeof createVideo>[1] = {}) {
+  const awsKey = `videos/${randomUUID()}.mp4`;
+  await createStorage(env.config).put(awsKey, sample, 'video/mp4');
+  return createVideo(env.database.db, { awsKey, ...overrides });
+}
+
+const toastText = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
+/** True once the <video> has loaded the stream's metadata (the signed link really serves the file). */
+const playerLoaded = (page: Page) =>
+  page
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
+    .catch(() => false);
+
+/** Console errors apart from the failed requests a test provokes on purpose (a 401, 403, 404 or 503). */
+const unexpected = (errors: string[]) => errors.filter((error) => !/status of (401|403|404|503)/.test(error));
+
+describe('the video library', () => {
+  it('groups videos by showcase order (loose ones last) and searches title, description and tags', async () => {
     const { db } = env.database;
-    const showcase = await createShowcase(db, { name: 'Spring Recital', orderPriority: 0 });
-    await createVideo(db, {
+    const later = await createShowcase(db, { name: 'Winter Gala', orderPriority: 5 });
+    const first = await createShowcase(db, { name: 'Spring Recital', orderPriority: 1 });
+    await createShowcase(db, { name: 'Empty Showcase', orderPriority: 0 });
+    const ballet = await createVideo(db, {
       title: 'Ballet Finale',
-      showcaseId: showcase.id,
+      showcaseId: later.id,
       priceCents: 1500,
       tags: ['ballet'],
+      previewUrl: 'previews/missing.jpg',
     });
-    await createVideo(db, { title: 'Hip Hop Crew', showcaseId: null, tags: ['street'] });
+    const jazz = await createVideo(db, {
+      title: 'Jazz Hands',
+      showcaseId: first.id,
+      description: 'An energetic JAZZ routine',
+    });
+    await createVideo(db, {
+      title: 'Hip Hop Crew',
+      tags: ['street'],
+      passwordProtected: true,
+      passwordHash: await hashPassword('crew'),
+    });
+
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${api.url}/videos`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Spring Recital' }).isVisible()).toBe(true);
-    expect(await page.getByText('NZ$15.00').isVisible()).toBe(true);
-    await page.getByLabel('Search videos').fill('  STREET ');
+    const headings = page.locator('main h2');
+    await expect
+      .poll(() => headings.allTextContents())
+      .toEqual(['Spring Recital', 'Winter Gala', 'More Videos']);
+
+    const balletCard = page.getByRole('listitem').filter({ hasText: 'Ballet Finale' });
+    expect(await balletCard.getByText('NZ$15.00').isVisible()).toBe(true);
+    expect(await balletCard.getByRole('link', { name: 'Buy Now' }).getAttribute('href')).toBe(
+      `/video/${ballet.id}/purchase`,
+    );
+    // Its preview does not exist: the placeholder icon takes its place.
+    await expect.poll(() => balletCard.getByRole('img', { name: 'No preview' }).isVisible()).toBe(true);
+    const jazzCard = page.getByRole('listitem').filter({ hasText: 'Jazz Hands' });
+    expect(await jazzCard.getByText('Free', { exact: true }).isVisible()).toBe(true);
+    expect(await jazzCard.getByRole('link', { name: 'Get / Download' }).getAttribute('href')).toBe(
+      `/video/${jazz.id}/download`,
+    );
+    const crewCard = page.getByRole('listitem').filter({ hasText: 'Hip Hop Crew' });
+    expect(await crewCard.getByText('Protected').isVisible()).toBe(true);
+
+    const search = page.getByLabel('Search videos');
+    await search.fill('  STREET ');
     await expect.poll(() => page.getByText('Ballet Finale').count()).toBe(0);
     expect(await page.getByText('Hip Hop Crew').isVisible()).toBe(true);
+    expect(await headings.allTextContents()).toEqual(['More Videos']);
+    await search.fill('energetic jazz');
+    await expect.poll(() => headings.allTextContents()).toEqual(['Spring Recital']);
+    await search.fill('ballet');
+    await expect.poll(() => headings.allTextContents()).toEqual(['Winter Gala']);
+    await search.fill('no such thing');
+    await expect.poll(() => page.getByText('No videos match “no such thing”.').isVisible()).toBe(true);
+    await search.fill('');
+    await expect.poll(() => headings.count()).toBe(3);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the purchase page', () => {
+  it('asks for a protected video’s password, clears a wrong one, and unlocks the form with the right one', async () => {
+    const video = await createVideo(env.database.db, {
+      title: 'Junior Ballet Recital',
+      priceCents: 1500,
+      passwordProtected: true,
+      passwordHash: await hashPassword('recital2026'),
+    });
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/video/${video.id}/purchase`);
+    const password = page.getByLabel('Video password');
+    const verify = page.getByRole('button', { name: 'Verify Password' });
+    await expect.poll(() => verify.isVisible()).toBe(true);
+    expect(await verify.isDisabled()).toBe(true);
+
+    await password.fill('wrong');
+    await verify.click();
+    await expect.poll(() => toastText(page, 'Access Denied').isVisible()).toBe(true);
+    expect(await toastText(page, 'Incorrect password. Please try again.').isVisible()).toBe(true);
+    expect(await password.inputValue()).toBe('');
+
+    await password.fill('recital2026');
+    await verify.click();
+    await expect.poll(() => toastText(page, 'Access Granted').isVisible()).toBe(true);
+    expect(await toastText(page, 'Password verified. You can now proceed with purchase.').isVisible()).toBe(
+      true,
+    );
+    const buy = page.getByRole('button', { name: 'Buy Now NZ$15.00' });
+    expect(await buy.isDisabled()).toBe(true);
+    await page.getByLabel('Name').fill('Aroha');
+    expect(await buy.isDisabled()).toBe(true);
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    expect(await buy.isDisabled()).toBe(false);
+    // The token is kept for this visit: a reload does not ask again.
+    expect(await page.evaluate((id) => sessionStorage.getItem(`videoToken:${id}`), video.id)).toContain(
+      'token',
+    );
+    await page.reload();
+    await expect.poll(() => buy.isVisible()).toBe(true);
+    expect(await password.count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the video does not exist', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${api.url}/video/${randomUUID()}/purchase`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Video Not Found' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => toastText(page, 'The requested video could not be found.').isVisible())
+      .toBe(true);
+    await page.getByRole('link', { name: 'Back to Videos' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/videos');
+    await context.close();
+  });
+
+  it('sends a free video to its download page, where it plays at once', async () => {
+    const video = await storedVideo({ title: 'Solo Highlights' });
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/video/${video.id}/purchase`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/${video.id}/download`);
+    await expect.poll(() => playerLoaded(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
+});
 
-  it('plays a protected free video after the right password, clearing a wrong one', async () => {
-    const key = `videos/${randomUUID()}.mp4`;
-    await createStorage(env.config).put(key, Buffer.from('not really a video'), 'video/mp4');
-    const video = await createVideo(env.database.db, {
-      awsKey: key,
+describe('the download page', () => {
+  it('plays and downloads a protected free video after the password, clearing a wrong one', async () => {
+    const video = await storedVideo({
+      title: 'Studio Open Day',
       passwordProtected: true,
-      passwordHash: await hashPassword('encore'),
+      passwordHash: await hashPassword('openday'),
     });
-    const { page, context } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser);
     await page.goto(`${api.url}/video/${video.id}/download`);
-    await page.getByLabel('Video password').fill('wrong');
-    await page.getByRole('button', { name: 'Watch Video' }).click();
+    const password = page.getByLabel('Video password');
+    await expect.poll(() => password.isVisible()).toBe(true);
+    expect(await page.locator('video').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Download' }).click();
     await expect
-      .poll(() => page.getByTestId('toast').getByText('Invalid password. Please try again.').isVisible())
+      .poll(() => toastText(page, 'Please enter the video password to download.').isVisible())
       .toBe(true);
-    expect(await page.getByLabel('Video password').inputValue()).toBe('');
-    await page.getByLabel('Video password').fill('encore');
+    await password.fill('wrong');
     await page.getByRole('button', { name: 'Watch Video' }).click();
-    const player = page.locator('video');
-    await expect.poll(() => player.count()).toBe(1);
-    const src = await player.getAttribute('src');
-    expect(src).toContain('/api/files/');
-    expect(src!.startsWith(api.url)).toBe(true);
-    expect((await fetch(src!)).status).toBe(200);
+    await expect.poll(() => toastText(page, 'Invalid password. Please try again.').isVisible()).toBe(true);
+    expect(await password.inputValue()).toBe('');
+
+    await password.fill('openday');
+    await page.getByRole('button', { name: 'Watch Video' }).click();
+    await expect.poll(() => playerLoaded(page)).toBe(true);
+    const src = (await page.locator('video').getAttribute('src'))!;
+    expect(src.startsWith(`${api.url}/api/files/`)).toBe(true);
+    expect(Buffer.from(await (await fetch(src)).arrayBuffer()).equals(sample)).toBe(true);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const saved = await download.path();
+    expect((await readFile(saved)).equals(sample)).toBe(true);
+    expect(download.suggestedFilename()).toBe('Studio-Open-Day.mp4');
+    await expect.poll(() => toastText(page, 'Download Started').isVisible()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
-  it('offers the other ways to pay when card payment is unavailable', async () => {
-    const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Jazz' });
+  it('plays a paid video only with a paid purchase of it, otherwise sends the visitor to buy it', async () => {
+    const video = await storedVideo({ title: 'Senior Contemporary', priceCents: 2500 });
+    const other = await storedVideo({ priceCents: 900 });
+    const paid = await createPurchase(env.database.db, {
+      videoId: video.id,
+      status: 'paid',
+      amountCents: 2500,
+    });
+    const otherPaid = await createPurchase(env.database.db, { videoId: other.id, status: 'paid' });
     const { page, context } = await openPage(browser);
+
+    await page.goto(`${api.url}/video/${video.id}/download`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/${video.id}/purchase`);
+
+    await page.goto(`${api.url}/video/${video.id}/download?session_id=${otherPaid.checkoutSessionId}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/${video.id}/purchase`);
+    await expect.poll(() => toastText(page, 'Purchase required').isVisible()).toBe(true);
+
+    await page.goto(`${api.url}/video/${video.id}/download?session_id=${paid.checkoutSessionId}`);
+    await expect.poll(() => playerLoaded(page)).toBe(true);
+    expect(await page.getByText('Purchased', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('paying without card payments configured', () => {
+  it('falls back to the payment options with the notice, keeping the video and the details', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Jazz' });
+    const { page, context, errors } = await openPage(browser);
     await page.goto(`${api.url}/video/${video.id}/purchase`);
     const buy = page.getByRole('button', { name: /Buy Now/ });
     await expect.poll(() => buy.isVisible()).toBe(true);
@@ -81,35 +261,80 @@ describe('the video shop', () => {
     await page.getByLabel('Name').fill('Aroha');
     await page.getByLabel('Email').fill('aroha@example.nz');
     await buy.click();
-    await expect.poll(() => page.url()).toContain(`/video-payment-issue?videoId=${video.id}`);
+
+    await expect.poll(() => page.url()).toContain(`/video-payment-options?videoId=${video.id}`);
     await expect.poll(() => page.getByText('Payment System Temporarily Unavailable').isVisible()).toBe(true);
     expect(await page.getByText(/restored within 24-48 hours/).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Email Order' }).getAttribute('href')).toMatch(
-      /^mailto:.*Senior%20Jazz/,
+    // The payment tab opened for the checkout was closed again.
+    expect(context.pages()).toHaveLength(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('purchaseVideoId'))).toBe(video.id);
+    expect(await page.getByLabel('Name').inputValue()).toBe('Aroha');
+    expect(await page.getByLabel('Email').inputValue()).toBe('aroha@example.nz');
+
+    const mailto = (await page.getByRole('link', { name: 'Email Order' }).getAttribute('href'))!;
+    expect(mailto).toMatch(
+      new RegExp(`^mailto:${CONTACT_EMAIL}\\?subject=Video%20order%3A%20Senior%20Jazz&body=`),
     );
+    const body = decodeURIComponent(mailto.split('&body=')[1]!);
+    expect(body).toContain('"Senior Jazz" (NZ$25.00)');
+    expect(body).toContain('Name: Aroha');
+    expect(body).toContain('Email: aroha@example.nz');
+    expect(await page.getByRole('link', { name: 'Contact Me' }).getAttribute('href')).toBe('/#contact');
+
+    // Card payment again: still down, so the inline notice points to the other ways.
+    await page.getByRole('button', { name: 'Card Payment' }).click();
+    await expect.poll(() => page.getByText('Online Payment Unavailable').isVisible()).toBe(true);
+    await expect.poll(() => context.pages().length).toBe(1);
+
+    await page.goto(`${api.url}/video-payment-issue?videoId=${video.id}`);
+    await expect.poll(() => page.getByText('Payment System Temporarily Unavailable').isVisible()).toBe(true);
+    expect(await page.getByText('Senior Jazz').isVisible()).toBe(true);
+    // Email order needs the name and e-mail first.
+    expect(await page.getByRole('button', { name: 'Email Order' }).isDisabled()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+});
 
-  it('shows the download link once a purchase is paid', async () => {
+describe('the purchase success page', () => {
+  it('waits for the payment to be recorded, then links to the download', async () => {
     const video = await createVideo(env.database.db, { priceCents: 900 });
-    const sessionId = `cs_test_${randomUUID()}`;
-    await env.database.db.insert(purchases).values({
-      videoId: video.id,
-      checkoutSessionId: sessionId,
-      buyerName: 'A',
-      buyerEmail: 'a@example.nz',
-      amountCents: 900,
-      currency: 'nzd',
-      status: 'paid',
-    });
-    const { page, context } = await openPage(browser);
+    const purchase = await createPurchase(env.database.db, { videoId: video.id, amountCents: 900 });
+    const sessionId = purchase.checkoutSessionId!;
+    const { page, context, errors } = await openPage(browser);
     await page.goto(`${api.url}/video-purchase-success?session_id=${sessionId}&video_id=${video.id}`);
+    await expect.poll(() => page.getByText(/Confirming your payment/).isVisible()).toBe(true);
+
+    await env.database.db.update(purchases).set({ status: 'paid' }).where(eq(purchases.id, purchase.id));
     const link = page.getByRole('link', { name: 'Watch & Download' });
     await expect.poll(() => link.isVisible()).toBe(true);
     expect(await link.getAttribute('href')).toBe(`/video/${video.id}/download?session_id=${sessionId}`);
+    expect(await page.getByText(video.title, { exact: false }).isVisible()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('explains what went wrong', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 900 });
+    const failed = await createPurchase(env.database.db, { videoId: video.id, status: 'failed' });
+    const { page, context } = await openPage(browser);
+
     await page.goto(`${api.url}/video-purchase-success`);
     await expect
       .poll(() => page.getByText('Invalid purchase session. Please try again.').isVisible())
+      .toBe(true);
+
+    const unknown = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    await page.goto(`${api.url}/video-purchase-success?session_id=${unknown}`);
+    await expect.poll(() => page.getByText(/We could not identify your video/).isVisible()).toBe(true);
+    expect(await page.getByText(unknown.slice(0, 20), { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('alert').getByRole('link', { name: CONTACT_EMAIL }).getAttribute('href'),
+    ).toBe(`mailto:${CONTACT_EMAIL}`);
+
+    await page.goto(`${api.url}/video-purchase-success?session_id=${failed.checkoutSessionId}`);
+    await expect
+      .poll(() => page.getByText('Failed to process your purchase. Please contact support.').isVisible())
       .toBe(true);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { showcases, videos, type Db } from '@app/shared/db';
+import { fileURLToPath } from 'node:url';
+import { purchases, showcases, videos, type Db } from '@app/shared/db';
 
 /** Valid rows with unique values; tests override what they care about. */
 export async function createVideo(db: Db, overrides: Partial<typeof videos.$inferInsert> = {}) {
@@ -23,3 +24,27 @@ export async function createShowcase(db: Db, overrides: Partial<typeof showcases
     .returning();
   return showcase!;
 }
+
+/** A purchase of a video (pending Stripe checkout unless overridden) with a unique session id. */
+export async function createPurchase(
+  db: Db,
+  overrides: Partial<typeof purchases.$inferInsert> & { videoId: string },
+) {
+  const [purchase] = await db
+    .insert(purchases)
+    .values({
+      checkoutSessionId: `cs_test_${randomUUID().replaceAll('-', '')}`,
+      buyerName: 'Test Buyer',
+      buyerEmail: `buyer-${randomUUID().slice(0, 8)}@example.nz`,
+      amountCents: 1000,
+      currency: 'nzd',
+      ...overrides,
+    })
+    .returning();
+  return purchase!;
+}
+
+/** The small playable mp4 the seed stores (a real video, so players load it without errors). */
+export const SAMPLE_VIDEO_PATH = fileURLToPath(
+  new URL('../../scripts/seed/sample-performance.mp4', import.meta.url),
+);

@@ -1,2 +1,3 @@
 export * from './content.ts';
 export * from './admin.ts';
+export * from './shop.ts';

@@ -1,24 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublicVideo, Showcase, VideoToken } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
-export interface Video {
-  id: string;
-  title: string;
-  description: string;
-  tags: string[];
-  showcaseId: string | null;
-  priceCents: number;
-  previewUrl: string | null;
-  passwordProtected: boolean;
-  createdAt: string;
-}
-
-export interface Showcase {
-  id: string;
-  name: string;
-  description: string;
-  orderPriority: number;
-}
+export type Video = PublicVideo;
+export type { Showcase };
 
 export const useVideos = () =>
   useQuery({ queryKey: ['/api/videos'], queryFn: () => api.get<Video[]>('/api/videos') });
@@ -28,6 +13,7 @@ export const useVideo = (id: string) =>
   useQuery({
     queryKey: ['/api/videos', id],
     queryFn: () => api.get<Video>(`/api/videos/${encodeURIComponent(id)}`),
+    enabled: id !== '',
   });
 
 /** SPEC.md section 3: a preview under /api/ is used as is; anything else is a storage key for the preview route. */
@@ -36,12 +22,58 @@ export function previewSrc(previewUrl: string | null): string | undefined {
   return previewUrl.startsWith('/api/') ? previewUrl : `/api/video-preview/${encodeURIComponent(previewUrl)}`;
 }
 
-/** Where the purchase flow keeps the chosen video (and a protected video's token) across the payment tab. */
+export const isFree = (video: Pick<Video, 'priceCents'>) => video.priceCents === 0;
+
+export const downloadPath = (videoId: string, sessionId?: string) =>
+  `/video/${encodeURIComponent(videoId)}/download${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ''}`;
+export const purchasePath = (videoId: string) => `/video/${encodeURIComponent(videoId)}/purchase`;
+export const paymentOptionsPath = (videoId: string, options: { unavailable?: boolean } = {}) =>
+  `/video-payment-options?videoId=${encodeURIComponent(videoId)}${options.unavailable ? '&unavailable=1' : ''}`;
+
+// Session storage can be switched off (or full); the shop then simply forgets between pages.
+function read(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Not remembered: the visitor is asked again.
+  }
+}
+
+const VIDEO_ID_KEY = 'purchaseVideoId';
+const tokenKey = (videoId: string) => `videoToken:${videoId}`;
+/** A token this close to expiry is not offered any more (the request would race its expiry). */
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * What the shop keeps in session storage across its pages and the payment tab: the chosen video and,
+ * per protected video, the token its password earned (SPEC.md section 4).
+ */
 export const purchaseStorage = {
-  save(videoId: string, token?: string) {
-    sessionStorage.setItem('purchaseVideoId', videoId);
-    if (token) sessionStorage.setItem(`videoToken:${videoId}`, token);
+  save(videoId: string, token?: VideoToken) {
+    write(VIDEO_ID_KEY, videoId);
+    if (token) write(tokenKey(videoId), JSON.stringify(token));
   },
-  token: (videoId: string) => sessionStorage.getItem(`videoToken:${videoId}`) ?? undefined,
-  videoId: () => sessionStorage.getItem('purchaseVideoId') ?? undefined,
+  videoId: () => read(VIDEO_ID_KEY) ?? undefined,
+  token(videoId: string): string | undefined {
+    const raw = read(tokenKey(videoId));
+    if (!raw) return undefined;
+    try {
+      const saved = JSON.parse(raw) as Partial<VideoToken>;
+      const expires = Date.parse(saved.expiresAt ?? '');
+      if (typeof saved.token === 'string' && expires - TOKEN_MARGIN_MS > Date.now()) return saved.token;
+    } catch {
+      // Unreadable: dropped below.
+    }
+    write(tokenKey(videoId), null);
+    return undefined;
+  },
+  forgetToken: (videoId: string) => write(tokenKey(videoId), null),
 };

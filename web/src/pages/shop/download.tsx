@@ -1,80 +1,153 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
-import { Download } from 'lucide-react';
+import { Download, Lock, RotateCcw } from 'lucide-react';
+import type { DownloadLink, StreamLink, VideoAccessRequest, VideoToken } from '@app/shared/schemas';
+import { formatPrice } from '@app/shared/format';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { purchaseStorage, useVideo } from '../../features/shop/queries.ts';
+import { isFree, purchasePath, purchaseStorage, useVideo, type Video } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
+import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
 
-interface Proof {
-  password?: string;
-  verificationToken?: string;
-  sessionId?: string;
-}
+const PLAYBACK_FAILED = 'Failed to load video for playback.';
+const INVALID_PASSWORD = 'Invalid password. Please try again.';
 
 export default function DownloadPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [search] = useSearchParams();
+  const sessionId = search.get('session_id')?.trim() || undefined;
   const [, navigate] = useLocation();
-  const sessionId = search.get('session_id') ?? undefined;
   const video = useVideo(id);
-  const [proof, setProof] = useState<Proof>(() => ({
-    verificationToken: purchaseStorage.token(id),
-    sessionId,
-  }));
-  const [streamUrl, setStreamUrl] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const current = video.data;
-  const needsPassword = current?.passwordProtected && !proof.password && !proof.verificationToken;
+  // DESIGN.md section 8: a paid video without a paid session goes to its purchase page.
+  const needsPurchase = current !== undefined && !isFree(current) && !sessionId;
 
-  const requestStream = async (attempt: Proof) => {
-    try {
-      const result = await api.post<{ streamUrl: string }>(`/api/video-stream/${id}`, attempt);
-      setStreamUrl(result.streamUrl);
-      setProof(attempt);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        toast({ title: 'Invalid password. Please try again.', variant: 'destructive' });
-        setProof({ sessionId });
-        return false;
+  useEffect(() => {
+    if (current && needsPurchase) navigate(purchasePath(current.id), { replace: true });
+  }, [current, needsPurchase, navigate]);
+
+  if (video.isPending || needsPurchase) return <VideoLoading title="Watch Video" />;
+  if (!current) return <VideoLoadProblem error={video.error} />;
+  return <Player key={`${current.id}:${sessionId ?? ''}`} video={current} sessionId={sessionId} />;
+}
+
+type Playback =
+  { kind: 'locked' } | { kind: 'loading' } | { kind: 'ready'; streamUrl: string } | { kind: 'failed' };
+
+function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
+  const [, navigate] = useLocation();
+  const [token, setToken] = useState(() => purchaseStorage.token(video.id));
+  const [playback, setPlayback] = useState<Playback>(() =>
+    video.passwordProtected && !token ? { kind: 'locked' } : { kind: 'loading' },
+  );
+  const [busy, setBusy] = useState(false);
+  const proof = useCallback(
+    (verificationToken = token): VideoAccessRequest => ({
+      ...(video.passwordProtected && verificationToken && { verificationToken }),
+      ...(sessionId && { sessionId }),
+    }),
+    [sessionId, token, video.passwordProtected],
+  );
+
+  /** 401: the remembered token is no longer good, so the password is asked for; 403: no paid purchase. */
+  const refused = useCallback(
+    (error: unknown): boolean => {
+      if (!(error instanceof ApiError)) return false;
+      if (error.status === 401) {
+        purchaseStorage.forgetToken(video.id);
+        setToken(undefined);
+        setPlayback({ kind: 'locked' });
+        return true;
       }
-      if (error instanceof ApiError && error.status === 403) {
-        navigate(`/video/${id}/purchase`);
-        return false;
+      if (error.status === 403) {
+        if (sessionId)
+          toast({
+            title: 'Purchase required',
+            description: error.serverMessage ?? 'No paid purchase of this video was found.',
+            variant: 'destructive',
+          });
+        navigate(purchasePath(video.id), { replace: true });
+        return true;
       }
-      toast({ title: 'Failed to load video for playback.', variant: 'destructive' });
       return false;
+    },
+    [navigate, sessionId, video.id],
+  );
+
+  const requestStream = useCallback(
+    async (verificationToken?: string) => {
+      setPlayback({ kind: 'loading' });
+      try {
+        const { streamUrl } = await api.post<StreamLink>(
+          `/api/video-stream/${encodeURIComponent(video.id)}`,
+          proof(verificationToken),
+        );
+        setPlayback({ kind: 'ready', streamUrl });
+      } catch (error) {
+        if (refused(error)) return;
+        setPlayback({ kind: 'failed' });
+        toast({ title: PLAYBACK_FAILED, variant: 'destructive' });
+      }
+    },
+    [proof, refused, video.id],
+  );
+
+  // SPEC.md section 4: an unprotected video (or one whose password this visit already gave) plays at once.
+  // The ref keeps StrictMode's second effect run from asking (and counting a view) twice.
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (autoStarted.current || playback.kind !== 'loading') return;
+    autoStarted.current = true;
+    void requestStream();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens
+  }, []);
+
+  /** The password earns a token (kept for this visit, so the purchase page and reloads need not ask again). */
+  const unlock = async (password: string): Promise<string | null> => {
+    try {
+      const result = await api.post<VideoToken>('/api/verify-video-password', {
+        videoId: video.id,
+        password,
+      });
+      purchaseStorage.save(video.id, result);
+      setToken(result.token);
+      return result.token;
+    } catch (error) {
+      const wrong = error instanceof ApiError && error.status === 401;
+      toast({
+        title: wrong
+          ? INVALID_PASSWORD
+          : (error instanceof ApiError && error.serverMessage) || PLAYBACK_FAILED,
+        variant: 'destructive',
+      });
+      return wrong ? null : '';
     }
   };
 
-  // Unprotected videos (and protected ones with a remembered token) start straight away.
-  useEffect(() => {
-    if (!current || streamUrl || needsPassword) return;
-    if (current.priceCents > 0 && !sessionId) {
-      navigate(`/video/${id}/purchase`);
-      return;
-    }
-    void requestStream(proof);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- run once the video is known
-  }, [current, needsPassword]);
-
-  const download = async () => {
-    if (current?.passwordProtected && !proof.password && !proof.verificationToken) {
-      toast({ title: 'Please enter the video password to download.', variant: 'destructive' });
-      return;
-    }
+  const download = async (verificationToken = token) => {
     setBusy(true);
     try {
-      const { downloadUrl } = await api.post<{ downloadUrl: string }>(`/api/download/${id}`, proof);
-      window.location.assign(downloadUrl);
-      track('Video Downloaded', { video: current?.title ?? id });
-      toast({ title: 'Download Started', variant: 'success' });
-    } catch {
+      const { downloadUrl } = await api.post<DownloadLink>(
+        `/api/download/${encodeURIComponent(video.id)}`,
+        proof(verificationToken),
+      );
+      // The link answers with Content-Disposition: attachment, so the browser saves it and stays here.
+      const link = document.createElement('a');
+      link.href = downloadUrl;
+      link.rel = 'noopener';
+      link.download = '';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      track('Video Downloaded', { video: video.title });
+      toast({ title: 'Download Started', description: 'Your video is downloading.', variant: 'success' });
+    } catch (error) {
+      if (refused(error)) return;
       toast({
         title: 'Download Failed',
         description: 'Unable to download the video. Please try again.',
@@ -85,71 +158,105 @@ export default function DownloadPage() {
     }
   };
 
-  if (video.isPending) {
-    return (
-      <ShopLayout title="Watch Video">
-        <p className="text-center text-zinc-400" role="status">
-          Loading video...
-        </p>
-      </ShopLayout>
-    );
-  }
-  if (!current) {
-    const missing = video.error instanceof ApiError && video.error.status === 404;
-    return (
-      <ShopLayout title="Video Not Found">
-        <div className="mx-auto max-w-lg text-center">
-          <h1 className="text-3xl font-bold text-white">{missing ? 'Video Not Found' : 'Error'}</h1>
-          <p className="mt-3 text-zinc-400">
-            {missing ? 'The requested video could not be found.' : 'Failed to load video details.'}
-          </p>
-          <Button asChild className="mt-6">
-            <Link href="/videos">Back to Videos</Link>
-          </Button>
-        </div>
-      </ShopLayout>
-    );
-  }
-
+  const locked = playback.kind === 'locked';
   return (
-    <ShopLayout title={current.title}>
+    <ShopLayout title={video.title}>
       <div className="mx-auto max-w-4xl">
-        <h1 className="text-3xl font-bold text-white">{current.title}</h1>
-        <p className="mt-2 text-zinc-400">{current.description}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={isFree(video) ? 'success' : 'default'}>
+            {isFree(video) ? 'Free' : sessionId ? 'Purchased' : formatPrice(video.priceCents)}
+          </Badge>
+          {video.passwordProtected && (
+            <Badge variant="neutral">
+              <Lock className="size-3" aria-hidden /> Protected
+            </Badge>
+          )}
+        </div>
+        <h1 className="mt-3 text-3xl font-bold text-white">{video.title}</h1>
+        <p className="mt-2 whitespace-pre-line text-zinc-400">{video.description}</p>
         <div className="mt-8">
-          {streamUrl ? (
+          {playback.kind === 'ready' ? (
             <video
-              src={streamUrl}
+              src={playback.streamUrl}
               controls
               autoPlay
               playsInline
+              preload="metadata"
+              onError={() => {
+                setPlayback({ kind: 'failed' });
+                toast({ title: PLAYBACK_FAILED, variant: 'destructive' });
+              }}
               className="aspect-video w-full rounded-2xl bg-black"
-            />
-          ) : needsPassword ? (
+            >
+              Your browser cannot play this video; use Download below.
+            </video>
+          ) : locked ? (
             <div className="grid gap-6 md:grid-cols-2">
-              <VideoPreview previewUrl={current.previewUrl} title={current.title} className="rounded-2xl" />
+              <VideoPreview previewUrl={video.previewUrl} title={video.title} className="rounded-2xl" />
               <PasswordGate
                 buttonLabel="Watch Video"
                 busy={busy}
                 onSubmit={async (password) => {
                   setBusy(true);
                   try {
-                    return await requestStream({ password, sessionId });
+                    const earned = await unlock(password);
+                    if (earned) await requestStream(earned);
+                    return earned !== null;
                   } finally {
                     setBusy(false);
                   }
                 }}
+                secondary={{
+                  label: (
+                    <>
+                      <Download className="size-4" aria-hidden /> Download
+                    </>
+                  ),
+                  emptyMessage: 'Please enter the video password to download.',
+                  onClick: async (password) => {
+                    const earned = await unlock(password);
+                    if (earned) {
+                      void requestStream(earned);
+                      await download(earned);
+                    }
+                    return earned !== null;
+                  },
+                }}
               />
             </div>
           ) : (
-            <VideoPreview previewUrl={current.previewUrl} title={current.title} className="rounded-2xl" />
+            <div className="relative">
+              <VideoPreview previewUrl={video.previewUrl} title={video.title} className="rounded-2xl" />
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 rounded-2xl bg-stage-950/70 p-6 text-center">
+                {playback.kind === 'failed' ? (
+                  <>
+                    <p className="text-zinc-200" role="alert">
+                      {PLAYBACK_FAILED}
+                    </p>
+                    <Button variant="secondary" onClick={() => void requestStream()}>
+                      <RotateCcw className="size-4" aria-hidden /> Try again
+                    </Button>
+                  </>
+                ) : (
+                  <p className="text-zinc-200" role="status">
+                    Preparing your video...
+                  </p>
+                )}
+              </div>
+            </div>
           )}
         </div>
-        {streamUrl && (
-          <Button className="mt-6" onClick={download} disabled={busy}>
-            <Download className="size-4" aria-hidden /> Download
-          </Button>
+        {!locked && (
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <Button size="lg" onClick={() => void download()} disabled={busy}>
+              <Download className="size-4" aria-hidden /> {busy ? 'Preparing download...' : 'Download'}
+            </Button>
+            <p className="text-sm text-zinc-500">Links are personal and expire after an hour.</p>
+          </div>
         )}
+        <Link href="/videos" className="mt-8 inline-block text-sm text-spotlight-300 hover:underline">
+          ← Back to Videos
+        </Link>
       </div>
     </ShopLayout>
   );

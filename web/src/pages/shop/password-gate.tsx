@@ -1,23 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+
+/** Resolves false when the password was wrong, so the field is cleared. */
+type PasswordAction = (password: string) => Promise<boolean>;
 
 /** The password field and its button; the caller decides what a correct password unlocks. */
 export function PasswordGate({
   buttonLabel,
   busy,
   onSubmit,
+  secondary,
 }: {
   buttonLabel: string;
   busy: boolean;
-  /** Resolves false when the password was wrong, so the field is cleared. */
-  onSubmit: (password: string) => Promise<boolean>;
+  onSubmit: PasswordAction;
+  /** A second button using the same field (the download page's Download), with its own empty-field message. */
+  secondary?: { label: ReactNode; emptyMessage: string; onClick: PasswordAction };
 }) {
+  const id = useId();
   const [password, setPassword] = useState('');
-  const submit = async (event: FormEvent) => {
+  const run = async (action: PasswordAction) => {
+    if (!(await action(password))) setPassword('');
+  };
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!(await onSubmit(password))) setPassword('');
+    if (!password) {
+      toast({
+        title: 'Password Required',
+        description: 'Please enter the video password.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    void run(onSubmit);
   };
   return (
     <form onSubmit={submit} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
@@ -27,19 +45,33 @@ export function PasswordGate({
       <p className="mt-1 text-sm text-zinc-400">
         This video is protected. Enter the password you were given.
       </p>
-      <Label htmlFor="video-password" className="mt-4">
+      <Label htmlFor={`${id}-password`} className="mt-4">
         Video password
       </Label>
       <Input
-        id="video-password"
+        id={`${id}-password`}
         type="password"
         autoComplete="off"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <Button type="submit" className="mt-4" disabled={!password || busy}>
-        {busy ? 'Checking...' : buttonLabel}
-      </Button>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" disabled={!password || busy}>
+          {busy ? 'Checking...' : buttonLabel}
+        </Button>
+        {secondary && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!password) toast({ title: secondary.emptyMessage, variant: 'destructive' });
+              else void run(secondary.onClick);
+            }}
+          >
+            {secondary.label}
+          </Button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,14 +1,21 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { useWatch } from 'react-hook-form';
 import { AlertTriangle, CreditCard, Mail, MessageCircle } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError } from '../../lib/api.ts';
+import { track } from '../../lib/analytics.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { purchaseStorage, useVideo } from '../../features/shop/queries.ts';
+import { BuyerFields, handedOverBuyer, readBuyer, useBuyerForm } from '../../features/shop/buyer-fields.tsx';
+import { createCheckout, isVisitorFixable, openPaymentTab } from '../../features/shop/checkout.ts';
+import { isFree, purchasePath, purchaseStorage, useVideo, type Video } from '../../features/shop/queries.ts';
+import { VideoPreview } from '../../features/shop/video-preview.tsx';
 
+/** SPEC.md section 8: the notice shown when card payment is down (its own page, and inline here). */
 export function PaymentUnavailableNotice() {
   return (
     <div
@@ -17,105 +24,221 @@ export function PaymentUnavailableNotice() {
     >
       <AlertTriangle className="size-6 shrink-0 text-amber-300" aria-hidden />
       <div>
-        <p className="font-semibold">Payment System Temporarily Unavailable</p>
+        <h2 className="font-semibold">Payment System Temporarily Unavailable</h2>
         <p className="mt-1 text-sm">
-          Online payments will be restored within 24-48 hours. Meanwhile you can order by e-mail or contact me
-          directly below.
+          Online payments will be restored within 24-48 hours. In the meantime you can still get your video:
+          order by email or contact me directly below.
         </p>
       </div>
     </div>
   );
 }
 
-/** Fallback ways to pay: card (if it works again), an e-mail order, or getting in touch. */
+/** The e-mail order: a message to the owner with the video and the buyer's details filled in. */
+function orderMailto(
+  contactEmail: string | undefined,
+  video: Video | undefined,
+  videoId: string,
+  buyer: {
+    customerName?: string;
+    customerEmail?: string;
+  },
+): string {
+  const title = video?.title ?? 'a video';
+  const lines = [
+    'Kia ora,',
+    '',
+    `I would like to order "${title}"${video ? ` (${formatPrice(video.priceCents)})` : ''}.`,
+    ...(videoId ? [`Video reference: ${videoId}`] : []),
+    ...(videoId ? [`Link: ${window.location.origin}${purchasePath(videoId)}`] : []),
+    '',
+    `Name: ${buyer.customerName?.trim() ?? ''}`,
+    `Email: ${buyer.customerEmail?.trim() ?? ''}`,
+    '',
+    'Please let me know how to pay.',
+    '',
+    'Thank you!',
+  ];
+  const query = `subject=${encodeURIComponent(`Video order: ${title}`)}&body=${encodeURIComponent(lines.join('\n'))}`;
+  return `mailto:${contactEmail ?? ''}?${query}`;
+}
+
+/**
+ * Fallback ways to pay (SPEC.md section 2): the buyer's name and e-mail, then card (the checkout
+ * again), an e-mail order or getting in touch. `/video-payment-issue` is this page with the notice.
+ */
 export default function PaymentOptionsPage({ unavailable = false }: { unavailable?: boolean }) {
   const [search] = useSearchParams();
-  const videoId = search.get('videoId') ?? purchaseStorage.videoId() ?? '';
+  const [, navigate] = useLocation();
+  const videoId = search.get('videoId')?.trim() || purchaseStorage.videoId() || '';
   const video = useVideo(videoId);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [cardFailed, setCardFailed] = useState(unavailable);
+  const [initialBuyer] = useState(handedOverBuyer);
+  const { form, ready } = useBuyerForm(initialBuyer);
+  const buyer = useWatch({ control: form.control });
+  const [cardFailed, setCardFailed] = useState(false);
+  const [opening, setOpening] = useState(false);
   const { contactEmail } = publicConfig();
-  const ready = name.trim() !== '' && email.trim() !== '';
-  const title = video.data?.title ?? 'a video';
+  const current = video.data;
+  const showUnavailable = unavailable || search.get('unavailable') === '1' || cardFailed;
+  const canPayByCard = current !== undefined && !isFree(current);
 
-  const payByCard = async () => {
-    const tab = window.open('', '_blank');
-    try {
-      const { url } = await api.post<{ url: string }>('/api/checkout', {
-        videoId,
-        customerName: name.trim(),
-        customerEmail: email.trim(),
-        verificationToken: purchaseStorage.token(videoId),
-      });
-      if (tab) tab.location.href = url;
-      else window.location.href = url;
-    } catch {
-      tab?.close();
-      setCardFailed(true);
-    }
+  const payByCard = () => {
+    const details = readBuyer(form);
+    if (!details || !current) return;
+    const tab = openPaymentTab();
+    setOpening(true);
+    createCheckout({ videoId: current.id, ...details, verificationToken: purchaseStorage.token(current.id) })
+      .then(({ url }) => {
+        track('Checkout Started', { video: current.title });
+        if (tab && !tab.closed) tab.location.href = url;
+        else window.location.assign(url);
+      })
+      .catch((error: unknown) => {
+        tab?.close();
+        if (error instanceof ApiError && error.status === 401 && current.passwordProtected) {
+          purchaseStorage.forgetToken(current.id);
+          toast({
+            title: 'Password Required',
+            description: 'Please enter the video password.',
+            variant: 'destructive',
+          });
+          navigate(purchasePath(current.id));
+          return;
+        }
+        if (isVisitorFixable(error) && error instanceof ApiError && error.serverMessage) {
+          toast({ title: 'Purchase Failed', description: error.serverMessage, variant: 'destructive' });
+          return;
+        }
+        setCardFailed(true);
+      })
+      .finally(() => setOpening(false));
   };
-  const mailto = `mailto:${contactEmail ?? ''}?subject=${encodeURIComponent(`Video order: ${title}`)}&body=${encodeURIComponent(
-    `Kia ora,\n\nI would like to order "${title}"${video.data ? ` (${formatPrice(video.data.priceCents)})` : ''}.\nVideo reference: ${videoId}\n\nName: ${name}\nEmail: ${email}\n\nThank you!`,
-  )}`;
 
   return (
-    <ShopLayout title="Payment Options">
-      <div className="mx-auto max-w-2xl space-y-6">
-        <h1 className="text-3xl font-bold text-white">Payment Options</h1>
-        {cardFailed && <PaymentUnavailableNotice />}
-        <p className="text-zinc-400">
-          Ordering {video.data ? `“${title}”` : 'your video'}. Enter your details, then choose how to pay.
-        </p>
-        <div className="grid gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-6 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="options-name">Name</Label>
-            <Input
-              id="options-name"
-              autoComplete="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
+    <ShopLayout title={unavailable ? 'Payment System Temporarily Unavailable' : 'Payment Options'}>
+      <div className="mx-auto max-w-3xl space-y-6">
+        <h1 className="text-3xl font-bold text-white sm:text-4xl">Payment Options</h1>
+        {showUnavailable && <PaymentUnavailableNotice />}
+
+        {current ? (
+          <div className="flex items-center gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-4">
+            <VideoPreview
+              previewUrl={current.previewUrl}
+              title={current.title}
+              className="w-28 shrink-0 rounded-lg sm:w-36"
             />
+            <div className="min-w-0">
+              <p className="text-sm text-zinc-400">You are ordering</p>
+              <p className="line-clamp-2 text-lg font-semibold text-white">{current.title}</p>
+              <Badge className="mt-1">{formatPrice(current.priceCents)}</Badge>
+            </div>
           </div>
-          <div>
-            <Label htmlFor="options-email">Email</Label>
-            <Input
-              id="options-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Button size="lg" disabled={!ready || !videoId} onClick={payByCard}>
-            <CreditCard className="size-4" aria-hidden /> Card Payment
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="secondary"
-            className={ready ? '' : 'pointer-events-none opacity-50'}
-          >
-            <a href={mailto} aria-disabled={!ready}>
-              <Mail className="size-4" aria-hidden /> Email Order
-            </a>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link href="/#contact">
-              <MessageCircle className="size-4" aria-hidden /> Contact Me
+        ) : video.isError || !videoId ? (
+          <p className="text-zinc-400">
+            No video is selected.{' '}
+            <Link href="/videos" className="text-spotlight-300 underline">
+              Choose one in the video library
             </Link>
-          </Button>
-        </div>
-        {cardFailed && (
-          <p className="text-sm text-zinc-400">
-            <strong className="text-zinc-200">Online Payment Unavailable:</strong> please use an e-mail order
-            or contact me directly; your video will be sent as soon as payment is arranged.
+            , or tell me which performance you are after.
           </p>
-        )}
+        ) : null}
+
+        <form
+          noValidate
+          aria-label="Your details"
+          className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canPayByCard) payByCard();
+          }}
+        >
+          <h2 className="text-lg font-semibold text-white">1. Your details</h2>
+          <p className="mt-1 text-sm text-zinc-400">Used for your receipt and to send you the video.</p>
+          <BuyerFields form={form} idPrefix="options" className="mt-4 sm:grid-cols-2" />
+        </form>
+
+        <section aria-labelledby="how-to-pay">
+          <h2 id="how-to-pay" className="text-lg font-semibold text-white">
+            2. Choose how to pay
+          </h2>
+          {cardFailed && (
+            <div
+              role="alert"
+              className="mt-4 rounded-2xl border border-curtain-500/40 bg-curtain-500/10 p-4 text-sm text-red-100"
+            >
+              <p className="font-semibold">Online Payment Unavailable</p>
+              <p className="mt-1">
+                Card payment could not be started. Please use one of the alternative payment methods below: an
+                email order, or contact me directly.
+              </p>
+            </div>
+          )}
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
+            <Option
+              icon={<CreditCard className="size-5" aria-hidden />}
+              title="Card payment"
+              text="Pay securely online; the payment page opens in a new tab."
+            >
+              <Button className="w-full" disabled={!ready || !canPayByCard || opening} onClick={payByCard}>
+                {opening ? 'Opening payment...' : 'Card Payment'}
+              </Button>
+            </Option>
+            <Option
+              icon={<Mail className="size-5" aria-hidden />}
+              title="Email order"
+              text="Send a ready-made order e-mail; I reply with how to pay."
+            >
+              {ready ? (
+                <Button asChild variant="secondary" className="w-full">
+                  <a href={orderMailto(contactEmail, current, videoId, buyer)}>Email Order</a>
+                </Button>
+              ) : (
+                <Button variant="secondary" className="w-full" disabled>
+                  Email Order
+                </Button>
+              )}
+            </Option>
+            <Option
+              icon={<MessageCircle className="size-5" aria-hidden />}
+              title="Direct contact"
+              text="Ask a question or arrange payment another way."
+            >
+              <Button asChild variant="secondary" className="w-full">
+                <Link href="/#contact">Contact Me</Link>
+              </Button>
+            </Option>
+          </div>
+          {!ready && (
+            <p className="mt-3 text-sm text-zinc-500">
+              Enter your name and email above to pay by card or email.
+            </p>
+          )}
+        </section>
       </div>
     </ShopLayout>
+  );
+}
+
+function Option({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+      <div className="flex items-center gap-2 text-spotlight-300">
+        {icon}
+        <h3 className="font-semibold text-white">{title}</h3>
+      </div>
+      <p className="mt-2 flex-1 text-sm text-zinc-400">{text}</p>
+      <div className="mt-4">{children}</div>
+    </div>
   );
 }
 

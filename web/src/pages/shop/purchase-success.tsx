@@ -1,76 +1,169 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
+import type { PurchaseStatusResponse } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
+import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
 
-interface PurchaseStatus {
-  status: 'pending' | 'paid' | 'failed' | 'refunded' | 'expired';
-  videoId: string;
-  downloadUrl?: string;
-}
+/** Every 2 s for up to 2 minutes: the sale is normally recorded within seconds of the payment. */
+export const PURCHASE_POLL_MS = 2_000;
+export const PURCHASE_POLL_LIMIT_MS = 2 * 60_000;
 
-const POLL_MS = 1_500;
-const GIVE_UP_AFTER_MS = 2 * 60_000;
-
-/** Polls the purchase until the worker has recorded the sale (DESIGN.md section 1). */
+/** Polls the purchase until the worker has recorded the sale (DESIGN.md section 1), or it failed. */
 export default function PurchaseSuccessPage() {
   const [search] = useSearchParams();
-  const sessionId = search.get('session_id') ?? '';
-  const startedAt = Date.now();
-  const { contactEmail } = publicConfig();
-  const purchase = useQuery({
-    queryKey: ['/api/purchases', sessionId],
-    queryFn: () => api.get<PurchaseStatus>(`/api/purchases/${encodeURIComponent(sessionId)}`),
-    enabled: sessionId !== '',
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && Date.now() - startedAt < GIVE_UP_AFTER_MS ? POLL_MS : false,
-  });
-  const support = contactEmail ? (
-    <a className="text-spotlight-300 underline" href={`mailto:${contactEmail}`}>
-      {contactEmail}
-    </a>
-  ) : (
-    'support'
-  );
-
-  let body;
-  if (!sessionId) body = <p className="text-red-300">Invalid purchase session. Please try again.</p>;
-  else if (purchase.isError)
-    body = (
-      <p className="text-red-300">
-        We could not identify your video. Please contact {support} and quote your session reference{' '}
-        {sessionId.slice(0, 20)}.
-      </p>
-    );
-  else if (!purchase.data || purchase.data.status === 'pending')
-    body = (
-      <p className="text-zinc-300" role="status">
-        Confirming your payment… this usually takes a few seconds.
-      </p>
-    );
-  else if (purchase.data.status === 'paid' && purchase.data.downloadUrl)
-    body = (
-      <>
-        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
-        <p className="mt-4 text-lg text-white">
-          Thank you! Your payment is confirmed and a receipt is on its way by e-mail.
-        </p>
-        <Button asChild size="lg" className="mt-6">
-          <Link href={purchase.data.downloadUrl}>Watch &amp; Download</Link>
-        </Button>
-      </>
-    );
-  else body = <p className="text-red-300">Failed to process your purchase. Please contact support.</p>;
-
+  const sessionId = search.get('session_id')?.trim() ?? '';
   return (
     <ShopLayout title="Your Purchase">
       <div className="mx-auto max-w-xl rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center">
         <h1 className="mb-6 text-3xl font-bold text-white">Your Purchase</h1>
-        {body}
+        {sessionId ? (
+          <PurchaseStatusView sessionId={sessionId} videoIdHint={search.get('video_id') ?? ''} />
+        ) : (
+          <Problem>
+            <p>Invalid purchase session. Please try again.</p>
+            <BackToVideos />
+          </Problem>
+        )}
       </div>
     </ShopLayout>
+  );
+}
+
+function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; videoIdHint: string }) {
+  // Each "Check again" starts another round of polling.
+  const [round, setRound] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), PURCHASE_POLL_LIMIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [round]);
+  const purchase = useQuery({
+    queryKey: ['/api/purchases', sessionId],
+    queryFn: () => api.get<PurchaseStatusResponse>(`/api/purchases/${encodeURIComponent(sessionId)}`),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && !timedOut ? PURCHASE_POLL_MS : false,
+    // A blip while polling should not end the wait; an unknown session (404) ends it at once.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
+  });
+  const data = purchase.data;
+  const videoId = data?.videoId ?? videoIdHint;
+  const video = useVideo(videoId);
+  const title = video.data?.title;
+  const reference = sessionId.slice(0, 20);
+
+  if (data?.status === 'paid') {
+    const href = data.downloadUrl ?? downloadPath(data.videoId, sessionId);
+    return (
+      <>
+        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
+        <p className="mt-4 text-lg text-white">
+          Thank you! Your payment is confirmed{title ? ` for “${title}”` : ''}.
+        </p>
+        <p className="mt-2 text-sm text-zinc-400">
+          A receipt with this link is on its way by e-mail, so you can come back to your video later.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link href={href}>Watch &amp; Download</Link>
+        </Button>
+      </>
+    );
+  }
+  if (purchase.isError && !data) {
+    const unknown = purchase.error instanceof ApiError && purchase.error.status === 404;
+    return (
+      <Problem>
+        {unknown ? (
+          <p>
+            We could not identify your video. Please contact <Support /> and quote your payment reference{' '}
+            <code className="rounded bg-white/10 px-1.5 py-0.5 text-zinc-100">{reference}</code>.
+          </p>
+        ) : (
+          <p>Failed to process your purchase. Please contact support.</p>
+        )}
+        <BackToVideos />
+      </Problem>
+    );
+  }
+  if (!data || data.status === 'pending') {
+    if (data && timedOut) {
+      return (
+        <Problem>
+          <p>
+            Your payment has not been confirmed yet. If you were charged, please contact <Support /> and quote
+            your payment reference{' '}
+            <code className="rounded bg-white/10 px-1.5 py-0.5 text-zinc-100">{reference}</code>.
+          </p>
+          <Button
+            variant="secondary"
+            className="mt-6"
+            onClick={() => {
+              setTimedOut(false);
+              setRound((value) => value + 1);
+              void purchase.refetch();
+            }}
+          >
+            Check again
+          </Button>
+        </Problem>
+      );
+    }
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 text-zinc-300">
+        <Loader2 className="size-10 animate-spin text-spotlight-400" aria-hidden />
+        <p>Confirming your payment… this usually takes a few seconds.</p>
+      </div>
+    );
+  }
+  return (
+    <Problem>
+      <p>Failed to process your purchase. Please contact support.</p>
+      {data.status === 'expired' && (
+        <p className="mt-2 text-sm text-zinc-400">
+          The payment session expired before it was completed, so nothing was charged.
+        </p>
+      )}
+      {data.status === 'refunded' && (
+        <p className="mt-2 text-sm text-zinc-400">This purchase has been refunded.</p>
+      )}
+      <p className="mt-2 text-sm text-zinc-400">
+        Reference: <code className="rounded bg-white/10 px-1.5 py-0.5 text-zinc-100">{reference}</code> ·{' '}
+        <Support />
+      </p>
+      <Button asChild variant="secondary" className="mt-6">
+        <Link href={purchasePath(data.videoId)}>Try again</Link>
+      </Button>
+    </Problem>
+  );
+}
+
+function Problem({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="text-red-200">
+      <AlertTriangle className="mx-auto mb-4 size-10 text-amber-300" aria-hidden />
+      {children}
+    </div>
+  );
+}
+
+function Support() {
+  const { contactEmail } = publicConfig();
+  if (!contactEmail) return <>support</>;
+  return (
+    <a className="text-spotlight-300 underline" href={`mailto:${contactEmail}`}>
+      {contactEmail}
+    </a>
+  );
+}
+
+function BackToVideos() {
+  return (
+    <Button asChild variant="secondary" className="mt-6">
+      <Link href="/videos">Back to Videos</Link>
+    </Button>
   );
 }

@@ -1,74 +1,73 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
+import type { VideoToken } from '@app/shared/schemas';
 import { formatPrice } from '@app/shared/format';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { purchaseStorage, useVideo } from '../../features/shop/queries.ts';
+import { BuyerFields, readBuyer, useBuyerForm } from '../../features/shop/buyer-fields.tsx';
+import {
+  createCheckout,
+  isPaymentUnavailable,
+  isVisitorFixable,
+  openPaymentTab,
+  PAYMENT_TAB_FALLBACK_MS,
+  type Buyer,
+} from '../../features/shop/checkout.ts';
+import {
+  downloadPath,
+  isFree,
+  paymentOptionsPath,
+  purchaseStorage,
+  useVideo,
+  type Video,
+} from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
+import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
 
-const FALLBACK_AFTER_MS = 3_000;
+type Stage = { kind: 'form' } | { kind: 'opening' } | { kind: 'paying'; url: string };
 
 export default function PurchasePage() {
   const { id = '' } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const video = useVideo(id);
-  const [token, setToken] = useState<string | undefined>(() => purchaseStorage.token(id));
-  const [checking, setChecking] = useState(false);
-  const [buying, setBuying] = useState(false);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const notFound = video.error instanceof ApiError && video.error.status === 404;
-
-  useEffect(() => {
-    if (notFound)
-      toast({
-        title: 'Video not found',
-        description: 'The requested video could not be found.',
-        variant: 'destructive',
-      });
-  }, [notFound]);
-
-  if (video.isPending) {
-    return (
-      <ShopLayout title="Buy Video">
-        <p className="text-center text-zinc-400" role="status">
-          Loading video...
-        </p>
-      </ShopLayout>
-    );
-  }
-  if (notFound || !video.data) {
-    return (
-      <ShopLayout title="Video Not Found">
-        <div className="mx-auto max-w-lg text-center">
-          <h1 className="text-3xl font-bold text-white">{notFound ? 'Video Not Found' : 'Error'}</h1>
-          <p className="mt-3 text-zinc-400">
-            {notFound ? 'The requested video could not be found.' : 'Failed to load video details.'}
-          </p>
-          <Button asChild className="mt-6">
-            <Link href="/videos">Back to Videos</Link>
-          </Button>
-        </div>
-      </ShopLayout>
-    );
-  }
   const current = video.data;
-  const locked = current.passwordProtected && !token;
+  const free = current !== undefined && isFree(current);
+
+  // Free videos are never sold: their page is the download page.
+  useEffect(() => {
+    if (current && free) navigate(downloadPath(current.id), { replace: true });
+  }, [current, free, navigate]);
+
+  if (video.isPending || free) return <VideoLoading title="Buy Video" />;
+  if (!current) return <VideoLoadProblem error={video.error} />;
+  return <PurchaseView key={current.id} video={current} />;
+}
+
+function PurchaseView({ video }: { video: Video }) {
+  const [, navigate] = useLocation();
+  const [token, setToken] = useState(() => purchaseStorage.token(video.id));
+  const [checking, setChecking] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: 'form' });
+  const { form, ready } = useBuyerForm();
+  const fallbackTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
+  const locked = video.passwordProtected && !token;
 
   const verify = async (password: string) => {
     setChecking(true);
     try {
-      const result = await api.post<{ token: string }>('/api/verify-video-password', {
-        videoId: current.id,
+      const result = await api.post<VideoToken>('/api/verify-video-password', {
+        videoId: video.id,
         password,
       });
+      purchaseStorage.save(video.id, result);
       setToken(result.token);
-      purchaseStorage.save(current.id, result.token);
       toast({
         title: 'Access Granted',
         description: 'Password verified. You can now proceed with purchase.',
@@ -84,116 +83,157 @@ export default function PurchasePage() {
           : (error instanceof ApiError && error.serverMessage) || 'Please try again.',
         variant: 'destructive',
       });
-      return false;
+      return !wrong;
     } finally {
       setChecking(false);
     }
   };
 
-  const buy = async () => {
-    if (!name.trim() || !email.trim()) {
-      toast({
-        title: 'Missing Information',
-        description: 'Please provide your name and email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    purchaseStorage.save(current.id, token);
-    // Opened inside the click, or the browser blocks it; its address is set once Stripe answers.
-    const tab = window.open('', '_blank');
-    setBuying(true);
-    const fallback = () => navigate(`/video-payment-options?videoId=${encodeURIComponent(current.id)}`);
-    try {
-      const { url } = await api.post<{ url: string }>('/api/checkout', {
-        videoId: current.id,
-        customerName: name.trim(),
-        customerEmail: email.trim(),
-        verificationToken: token,
-      });
-      track('Checkout Started', { video: current.title });
-      if (tab) tab.location.href = url;
-      else window.location.href = url;
-      setTimeout(() => {
-        if (!tab || tab.closed) fallback();
-      }, FALLBACK_AFTER_MS);
-    } catch (error) {
+  /**
+   * SPEC.md section 4: the payment page opens in a new tab; when that tab is not open 3 seconds after
+   * the click (blocked, or closed before the payment page arrived), or the payment system is down,
+   * the visitor goes to the payment options page, which finds the video (and token) in session storage.
+   * Once the tab has been sent to the payment provider it cannot be watched any more (the site's
+   * Cross-Origin-Opener-Policy makes it look closed), so the check stops there.
+   */
+  const buy = (buyer: Buyer) => {
+    purchaseStorage.save(video.id);
+    const tab = openPaymentTab();
+    let settled = false;
+    const toOptions = (unavailable = false) => {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(fallbackTimer.current);
       tab?.close();
-      if (error instanceof ApiError && error.status === 503) {
-        navigate(`/video-payment-issue?videoId=${encodeURIComponent(current.id)}`);
-        return;
-      }
-      toast({
-        title: 'Purchase Failed',
-        description: 'Unable to process your purchase. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBuying(false);
-    }
+      // The name and e-mail go along in the history entry, so the options page need not ask again.
+      navigate(paymentOptionsPath(video.id, { unavailable }), { state: { buyer } });
+    };
+    if (!tab) return toOptions();
+    setStage({ kind: 'opening' });
+    window.clearTimeout(fallbackTimer.current);
+    fallbackTimer.current = window.setTimeout(() => {
+      if (tab.closed) toOptions();
+    }, PAYMENT_TAB_FALLBACK_MS);
+
+    createCheckout({ videoId: video.id, ...buyer, verificationToken: token }).then(
+      ({ url }) => {
+        if (settled) return;
+        if (tab.closed) return toOptions();
+        settled = true;
+        window.clearTimeout(fallbackTimer.current);
+        tab.location.href = url;
+        track('Checkout Started', { video: video.title });
+        setStage({ kind: 'paying', url });
+      },
+      (error: unknown) => {
+        if (settled) return;
+        if (isPaymentUnavailable(error)) return toOptions(true);
+        if (error instanceof ApiError && error.status === 401 && video.passwordProtected) {
+          // The password token expired (or never was): ask for the password again.
+          settled = true;
+          window.clearTimeout(fallbackTimer.current);
+          tab.close();
+          purchaseStorage.forgetToken(video.id);
+          setToken(undefined);
+          setStage({ kind: 'form' });
+          toast({
+            title: 'Password Required',
+            description: 'Please enter the video password.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        toast({
+          title: 'Purchase Failed',
+          description:
+            (isVisitorFixable(error) && error instanceof ApiError && error.serverMessage) ||
+            'Unable to process your purchase. Please try again.',
+          variant: 'destructive',
+        });
+        if (!isVisitorFixable(error)) return toOptions();
+        settled = true;
+        window.clearTimeout(fallbackTimer.current);
+        tab.close();
+        setStage({ kind: 'form' });
+      },
+    );
   };
 
   return (
-    <ShopLayout title={`Buy ${current.title}`}>
+    <ShopLayout title={`Buy ${video.title}`}>
       <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-2">
         <div>
-          <VideoPreview previewUrl={current.previewUrl} title={current.title} className="rounded-2xl" />
-          <h1 className="mt-6 text-3xl font-bold text-white">{current.title}</h1>
-          <p className="mt-2 text-zinc-400">{current.description}</p>
-          <p className="mt-4 text-2xl font-semibold text-spotlight-300">{formatPrice(current.priceCents)}</p>
+          <VideoPreview previewUrl={video.previewUrl} title={video.title} className="rounded-2xl" />
+          <h1 className="mt-6 text-3xl font-bold text-white">{video.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Badge>{formatPrice(video.priceCents)}</Badge>
+            {video.passwordProtected && (
+              <Badge variant="neutral">
+                <Lock className="size-3" aria-hidden /> Protected
+              </Badge>
+            )}
+          </div>
+          <p className="mt-4 whitespace-pre-line text-zinc-400">{video.description}</p>
+          <Link href="/videos" className="mt-6 inline-block text-sm text-spotlight-300 hover:underline">
+            ← Back to Videos
+          </Link>
         </div>
         <div className="space-y-6">
           {locked ? (
             <PasswordGate buttonLabel="Verify Password" busy={checking} onSubmit={verify} />
-          ) : current.priceCents === 0 ? (
-            <div className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
-              <p className="text-zinc-300">This video is free.</p>
-              <Button asChild className="mt-4">
-                <Link href={`/video/${current.id}/download`}>Get / Download</Link>
-              </Button>
-            </div>
+          ) : stage.kind === 'paying' ? (
+            <PayingNotice videoId={video.id} url={stage.url} />
           ) : (
             <form
+              noValidate
+              aria-label="Buy this video"
               className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
               onSubmit={(event) => {
                 event.preventDefault();
-                void buy();
+                const buyer = readBuyer(form);
+                if (buyer) buy(buyer);
               }}
             >
               <h2 className="text-lg font-semibold text-white">Your details</h2>
               <p className="mt-1 text-sm text-zinc-400">Your receipt and download link go to this address.</p>
-              <Label htmlFor="buyer-name" className="mt-4">
-                Name
-              </Label>
-              <Input
-                id="buyer-name"
-                autoComplete="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-              <Label htmlFor="buyer-email" className="mt-4">
-                Email
-              </Label>
-              <Input
-                id="buyer-email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
+              <BuyerFields form={form} idPrefix="buyer" className="mt-4" />
               <Button
                 type="submit"
                 size="lg"
                 className="mt-6 w-full"
-                disabled={!name.trim() || !email.trim() || buying}
+                disabled={!ready || stage.kind === 'opening'}
               >
-                {buying ? 'Opening payment...' : `Buy Now ${formatPrice(current.priceCents)}`}
+                {stage.kind === 'opening' ? 'Opening payment...' : `Buy Now ${formatPrice(video.priceCents)}`}
               </Button>
-              <p className="mt-3 text-xs text-zinc-500">Secure card payment opens in a new tab.</p>
+              <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
+                <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in a new tab.
+              </p>
             </form>
           )}
         </div>
       </div>
     </ShopLayout>
+  );
+}
+
+function PayingNotice({ videoId, url }: { videoId: string; url: string }) {
+  return (
+    <div role="status" className="rounded-2xl border border-spotlight-400/30 bg-stage-800/70 p-6">
+      <h2 className="text-lg font-semibold text-white">Complete your payment in the new tab</h2>
+      <p className="mt-2 text-sm text-zinc-300">
+        The secure card payment page opened in a new tab. Once you have paid, that tab takes you to your
+        video, and your receipt with the download link arrives by e-mail.
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Button asChild variant="secondary">
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="size-4" aria-hidden /> Open payment page again
+          </a>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link href={paymentOptionsPath(videoId)}>Other ways to pay</Link>
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { Lock, Search } from 'lucide-react';
+import { Lock, RotateCcw, Search } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { useShowcases, useVideos, type Video } from '../../features/shop/queries.ts';
+import {
+  downloadPath,
+  purchasePath,
+  useShowcases,
+  useVideos,
+  type Video,
+} from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 
 function matches(video: Video, term: string): boolean {
@@ -39,6 +45,7 @@ export default function VideosPage() {
   }, [videos.data, showcases.data, term]);
 
   const loading = videos.isPending || showcases.isPending;
+  const count = groups.reduce((total, group) => total + group.videos.length, 0);
   return (
     <ShopLayout title="Video Library">
       <div className="mx-auto max-w-7xl">
@@ -60,9 +67,27 @@ export default function VideosPage() {
             className="pl-9"
           />
         </div>
+        <p className="sr-only" aria-live="polite">
+          {loading || !term.trim() ? '' : `${count} ${count === 1 ? 'video' : 'videos'} found`}
+        </p>
 
         {videos.isError || showcases.isError ? (
-          <p className="mt-12 text-red-300">Failed to load videos. Please try again.</p>
+          <div
+            role="alert"
+            className="mt-12 rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center"
+          >
+            <p className="text-red-300">Failed to load videos. Please try again.</p>
+            <Button
+              variant="secondary"
+              className="mt-4"
+              onClick={() => {
+                void videos.refetch();
+                void showcases.refetch();
+              }}
+            >
+              <RotateCcw className="size-4" aria-hidden /> Try again
+            </Button>
+          </div>
         ) : loading ? (
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
@@ -98,9 +123,13 @@ export default function VideosPage() {
                       </div>
                       <p className="mt-2 flex-1 text-sm text-zinc-400">{video.description}</p>
                       {video.passwordProtected && (
-                        <p className="mt-3 flex items-center gap-1 text-xs text-zinc-400">
-                          <Lock className="size-3" aria-hidden /> Password protected
-                        </p>
+                        <Badge
+                          variant="neutral"
+                          className="mt-3 self-start"
+                          title="Needs the password you were given"
+                        >
+                          <Lock className="size-3" aria-hidden /> Protected
+                        </Badge>
                       )}
                       <Button
                         asChild
@@ -108,9 +137,9 @@ export default function VideosPage() {
                         variant={video.priceCents === 0 ? 'secondary' : 'primary'}
                       >
                         {video.priceCents === 0 ? (
-                          <Link href={`/video/${video.id}/download`}>Get / Download</Link>
+                          <Link href={downloadPath(video.id)}>Get / Download</Link>
                         ) : (
-                          <Link href={`/video/${video.id}/purchase`}>Buy Now</Link>
+                          <Link href={purchasePath(video.id)}>Buy Now</Link>
                         )}
                       </Button>
                     </div>

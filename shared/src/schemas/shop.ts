@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// The public video shop's HTTP contract (DESIGN.md section 8): what the api answers and the web app
+// reads. Browser-safe. Request bodies the api parses are in content.ts (checkoutRequestSchema).
+
+/** What visitors see of a video (GET /api/videos, /api/videos/{id}): never a password hash or storage key. */
+export const publicVideoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  showcaseId: z.string().nullable(),
+  priceCents: z.number().int(),
+  previewUrl: z.string().nullable(),
+  passwordProtected: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicVideo = z.infer<typeof publicVideoSchema>;
+
+/** POST /api/verify-video-password answers a short-lived token bound to that video. */
+export const videoTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type VideoToken = z.infer<typeof videoTokenSchema>;
+
+/** POST /api/checkout: the card payment page to send the buyer to. */
+export const checkoutResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** The same list as the purchases table's status column (shared/src/db/schema.ts). */
+export const purchaseStatusValues = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
+
+/** GET /api/purchases/{checkoutSessionId}; downloadUrl (a page of this site) only when paid. */
+export const purchaseStatusSchema = z.object({
+  status: z.enum(purchaseStatusValues),
+  videoId: z.string(),
+  downloadUrl: z.string().optional(),
+});
+export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;
+
+/** The proof POST /api/video-stream/{id} and POST /api/download/{id} take (401 / 403 when it falls short). */
+export const videoAccessRequestSchema = z.object({
+  password: z.string().max(200).optional(),
+  verificationToken: z.string().max(2_000).optional(),
+  sessionId: z.string().max(255).optional(),
+});
+export type VideoAccessRequest = z.infer<typeof videoAccessRequestSchema>;
+
+export const streamLinkSchema = z.object({ streamUrl: z.string(), expiresInSeconds: z.number().optional() });
+export type StreamLink = z.infer<typeof streamLinkSchema>;
+
+export const downloadLinkSchema = z.object({
+  downloadUrl: z.string(),
+  expiresInSeconds: z.number().optional(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;

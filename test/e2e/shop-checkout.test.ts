@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { purchases, sales } from '@app/shared/db';
+import { hashPassword } from '@app/shared/password';
+import { createStorage } from '@app/shared/storage';
+import { createTestEnv, type TestEnv } from '../support/test-env.ts';
+import { startApi, type RunningApi } from '../support/processes.ts';
+import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
+import { startTestWorker, type TestWorker } from '../support/worker.ts';
+
+// The whole purchase in Chromium, against the fake Stripe: the payment page the fake's session URL
+// names (https://checkout.stripe.test/pay/{id}) is served by the browser context's router, and its
+// Pay button marks the session paid and returns to the success URL, as Stripe Checkout does.
+// No webhook is delivered: the success page's polling is what gets the sale recorded.
+
+let env: TestEnv;
+let api: RunningApi;
+let browser: Browser;
+let stripe: FakeStripe;
+let smtp: CapturedMail;
+let worker: TestWorker;
+let sample: Buffer;
+
+beforeAll(async () => {
+  [stripe, smtp, sample] = await Promise.all([
+    startFakeStripe(),
+    startSmtpCapture(),
+    readFile(SAMPLE_VIDEO_PATH),
+  ]);
+  env = await createTestEnv({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    SMTP_URL: smtp.url,
+  });
+  worker = startTestWorker(env);
+  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+});
+afterEach(() => {
+  expect(stripe.unexpected).toEqual([]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.stop();
+  await worker?.close();
+  await env?.cleanup();
+  await Promise.all([stripe?.close(), smtp?.close()]);
+});
+
+const toastText = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
+const playerLoaded = (page: Page) =>
+  page
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
+    .catch(() => false);
+
+/** Serves the fake's hosted payment page in this browser context. */
+async function routeCheckoutPages(context: Awaited<ReturnType<typeof openPage>>['context']) {
+  await context.route('https://checkout.stripe.test/**', async (route) => {
+    const url = new URL(route.request().url());
+    const [, , id, action] = url.pathname.split('/');
+    const session = stripe.sessions.get(id ?? '');
+    if (!session) return route.fulfill({ status: 404, body: 'No such session' });
+    if (action === 'complete') {
+      stripe.pay(session.id);
+      return route.fulfill({
+        status: 303,
+        headers: { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) },
+      });
+    }
+    await route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Fake Checkout</title><h1>Pay ${session.customer_email}</h1>
+        <p id="amount">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
+        <a id="pay" href="/pay/${session.id}/complete">Pay</a>
+        <a id="cancel" href="${session.cancel_url}">Back</a>`,
+    });
+  });
+}
+
+describe('buying a video by card', () => {
+  it('walks library → search → password → buy → payment page → success → download of the stored bytes', async () => {
+    const awsKey = `videos/${randomUUID()}.mp4`;
+    await createStorage(env.config).put(awsKey, sample, 'video/mp4');
+    const showcase = await createShowcase(env.database.db, { name: 'Marlborough Stage Showcase' });
+    const video = await createVideo(env.database.db, {
+      title: 'Junior Ballet Recital',
+      description: 'The complete junior ballet recital.',
+      tags: ['ballet', 'recital'],
+      showcaseId: showcase.id,
+      priceCents: 1500,
+      awsKey,
+      passwordProtected: true,
+      passwordHash: await hashPassword('recital2026'),
+    });
+    await createVideo(env.database.db, { title: 'Hip Hop Crew', tags: ['street'], priceCents: 900 });
+
+    const { page, context, errors } = await openPage(browser);
+    await routeCheckoutPages(context);
+    await page.goto(`${api.url}/videos`);
+    await page.getByLabel('Search videos').fill('RECITAL');
+    await expect.poll(() => page.getByText('Hip Hop Crew').count()).toBe(0);
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Junior Ballet Recital' })
+      .getByRole('link', { name: 'Buy Now' })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/${video.id}/purchase`);
+
+    await page.getByLabel('Video password').fill('recital2026');
+    await page.getByRole('button', { name: 'Verify Password' }).click();
+    await expect.poll(() => toastText(page, 'Access Granted').isVisible()).toBe(true);
+    await page.getByLabel('Name').fill('Aroha Smith');
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    const [payment] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Buy Now NZ$15.00' }).click(),
+    ]);
+
+    // The new tab reaches the payment page; this tab says where to pay and does not fall back.
+    await expect.poll(() => payment.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    await expect.poll(() => payment.locator('#amount').textContent()).toBe('15.00 NZD');
+    await expect.poll(() => page.getByText('Complete your payment in the new tab').isVisible()).toBe(true);
+    await page.waitForTimeout(3_500);
+    expect(new URL(page.url()).pathname).toBe(`/video/${video.id}/purchase`);
+    const [created] = stripe.created;
+    expect(created).toMatchObject({
+      mode: 'payment',
+      customer_email: 'aroha@example.nz',
+      'line_items[0][price_data][currency]': 'nzd',
+      'line_items[0][price_data][unit_amount]': '1500',
+      'metadata[videoId]': video.id,
+    });
+
+    await payment.locator('#pay').click();
+    await expect.poll(() => new URL(payment.url()).pathname).toBe('/video-purchase-success');
+    const sessionId = new URL(payment.url()).searchParams.get('session_id')!;
+    expect(sessionId).toMatch(/^cs_test_/);
+    const link = payment.getByRole('link', { name: 'Watch & Download' });
+    await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
+    const [purchase] = await env.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'aroha@example.nz' });
+    expect(await env.database.db.$count(sales, eq(sales.purchaseId, purchase!.id))).toBe(1);
+
+    // The payment tab was opened from the purchase page, so it carries this visit's password token.
+    await link.click();
+    await expect.poll(() => new URL(payment.url()).pathname).toBe(`/video/${video.id}/download`);
+    await expect.poll(() => playerLoaded(payment)).toBe(true);
+    const [download] = await Promise.all([
+      payment.waitForEvent('download'),
+      payment.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect((await readFile(await download.path())).equals(sample)).toBe(true);
+    expect(download.suggestedFilename()).toBe('Junior-Ballet-Recital.mp4');
+
+    // The receipt links back to the same download page.
+    const receipt = await smtp.waitFor(
+      (mail) => mail.to !== undefined && JSON.stringify(mail.to).includes('aroha@example.nz'),
+    );
+    expect(receipt.text ?? receipt.html).toContain(`/video/${video.id}/download?session_id=${sessionId}`);
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the visitor to the other payment options when the payment tab does not open', async () => {
+    const video = await createVideo(env.database.db, { title: 'Senior Contemporary', priceCents: 2500 });
+    const { page, context } = await openPage(browser);
+    await page.goto(`${api.url}/video/${video.id}/purchase`);
+    // A popup blocker: window.open gives nothing back.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByLabel('Name').fill('Aroha Smith');
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    await page.getByRole('button', { name: /Buy Now/ }).click();
+    await expect.poll(() => page.url()).toContain(`/video-payment-options?videoId=${video.id}`);
+    expect(await page.getByText('Payment System Temporarily Unavailable').count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe('aroha@example.nz');
+    await context.close();
+  });
+
+  it('offers the other options when Stripe fails', async () => {
+    const video = await createVideo(env.database.db, { title: 'Senior Jazz', priceCents: 2500 });
+    const { page, context } = await openPage(browser);
+    await routeCheckoutPages(context);
+    await page.goto(`${api.url}/video-payment-options?videoId=${video.id}`);
+    await page.getByLabel('Name').fill('Aroha Smith');
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    stripe.failNextCreate(500, 5);
+    await page.getByRole('button', { name: 'Card Payment' }).click();
+    await expect.poll(() => page.getByText('Online Payment Unavailable').isVisible()).toBe(true);
+    expect(await page.getByText(/restored within 24-48 hours/).isVisible()).toBe(true);
+
+    // Stripe is back: card payment from the options page reaches the payment page.
+    stripe.failNextCreate(500, 0);
+    const [payment] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Card Payment' }).click(),
+    ]);
+    await expect.poll(() => payment.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    await context.close();
+  });
+});

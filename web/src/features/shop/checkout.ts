@@ -1,0 +1,47 @@
+import { checkoutRequestSchema, type CheckoutRequest, type CheckoutResponse } from '@app/shared/schemas';
+import { api, ApiError } from '../../lib/api.ts';
+
+/** The name and e-mail the purchase and payment-options forms ask for, checked as the api checks them. */
+export const buyerSchema = checkoutRequestSchema.pick({ customerName: true, customerEmail: true });
+export type Buyer = { customerName: string; customerEmail: string };
+export const emptyBuyer: Buyer = { customerName: '', customerEmail: '' };
+export const hasBuyerDetails = (buyer: Partial<Buyer>) =>
+  (buyer.customerName ?? '').trim() !== '' && (buyer.customerEmail ?? '').trim() !== '';
+
+/** SPEC.md section 9: when the payment tab is not open after this long, the visitor gets the other options. */
+export const PAYMENT_TAB_FALLBACK_MS = 3_000;
+
+/**
+ * Opens an empty tab for the card payment page. Call it synchronously inside the click (or submit)
+ * handler: browsers only allow new tabs there. Null when the browser blocked it.
+ */
+export function openPaymentTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  try {
+    // The payment page must not be able to reach back into this one.
+    tab.opener = null;
+    tab.document.title = 'Opening secure payment…';
+    tab.document.body.style.cssText =
+      'margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b10;color:#e4e4e7;font:16px system-ui,sans-serif';
+    tab.document.body.textContent = 'Opening secure payment…';
+  } catch {
+    // Cosmetic only.
+  }
+  return tab;
+}
+
+/** Asks the api for a card payment page (POST /api/checkout). Throws ApiError. */
+export function createCheckout(request: CheckoutRequest): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/api/checkout', request);
+}
+
+/** 503: no payment provider configured, or it failed (the api says 'Payment System Temporarily Unavailable'). */
+export const isPaymentUnavailable = (error: unknown) => error instanceof ApiError && error.status === 503;
+
+/**
+ * Failures the visitor can fix on the spot (a field the api refused, too many tries, an expired
+ * password token), as opposed to the payment system being down.
+ */
+export const isVisitorFixable = (error: unknown) =>
+  error instanceof ApiError && [400, 401, 404, 409, 429].includes(error.status);

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { ApiError } from '../../lib/api.ts';
+import { ShopLayout } from './shop-layout.tsx';
+
+export function VideoLoading({ title }: { title: string }) {
+  return (
+    <ShopLayout title={title}>
+      <div className="mx-auto grid max-w-5xl animate-pulse gap-10 lg:grid-cols-2" role="status">
+        <span className="sr-only">Loading video...</span>
+        <div className="aspect-video rounded-2xl bg-stage-700/70" />
+        <div className="space-y-4">
+          <div className="h-8 w-2/3 rounded bg-stage-700/70" />
+          <div className="h-4 w-full rounded bg-stage-700/50" />
+          <div className="h-4 w-5/6 rounded bg-stage-700/50" />
+        </div>
+      </div>
+    </ShopLayout>
+  );
+}
+
+/** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' (SPEC.md section 8). */
+export function VideoLoadProblem({ error }: { error: unknown }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    toast(
+      missing
+        ? {
+            title: 'Video not found',
+            description: 'The requested video could not be found.',
+            variant: 'destructive',
+          }
+        : { title: 'Error', description: 'Failed to load video details.', variant: 'destructive' },
+    );
+  }, [missing]);
+  return (
+    <ShopLayout title={missing ? 'Video Not Found' : 'Error'}>
+      <div className="mx-auto max-w-lg rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center">
+        <h1 className="text-3xl font-bold text-white">{missing ? 'Video Not Found' : 'Error'}</h1>
+        <p className="mt-3 text-zinc-400">
+          {missing
+            ? 'The requested video could not be found. It may have been removed, or the link is incomplete.'
+            : 'Failed to load video details.'}
+        </p>
+        <Button asChild className="mt-6">
+          <Link href="/videos">Back to Videos</Link>
+        </Button>
+      </div>
+    </ShopLayout>
+  );
+}
