@@ -288,7 +288,7 @@ describe('paying without card payments configured', () => {
 
     await page.goto(`${api.url}/video-payment-issue?videoId=${video.id}`);
     await expect.poll(() => page.getByText('Payment System Temporarily Unavailable').isVisible()).toBe(true);
-    expect(await page.getByText('Senior Jazz').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Senior Jazz').isVisible()).toBe(true);
     // Email order needs the name and e-mail first.
     expect(await page.getByRole('button', { name: 'Email Order' }).isDisabled()).toBe(true);
     expect(unexpected(errors)).toEqual([]);

@@ -1,9 +1,6 @@
 import { api } from '../../lib/api.ts';
 
-export interface UploadTarget {
-  uploadUrl: string;
-  awsKey: string;
-}
+import type { UploadTarget } from '@app/shared/schemas';
 
 export class UploadError extends Error {}
 
@@ -26,10 +23,39 @@ export function contentTypeOf(file: File): string {
   return file.type || typesByExtension[extension] || 'application/octet-stream';
 }
 
+/** One PUT with progress; resolves with the ETag the store answered (multipart needs it). */
+function put(
+  url: string,
+  body: Blob,
+  contentType: string,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal | undefined,
+  name: string,
+) {
+  return new Promise<string>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => onProgress(event.loaded);
+    request.onload = () =>
+      request.status >= 200 && request.status < 300
+        ? resolve(request.getResponseHeader('ETag') ?? '')
+        : reject(new UploadError(`S3 upload failed for ${name}`));
+    request.onerror = () =>
+      reject(
+        new UploadError(`S3 upload failed for ${name}: the network or the storage CORS settings blocked it`),
+      );
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
+
 /**
- * Sends a file straight to storage: a signed link from the api, then a PUT with progress. XHR, not
- * fetch, because fetch cannot report upload progress. `signal` cancels; nothing is created until
- * the caller saves the video with the returned key.
+ * Sends a file straight to storage: a signed link from the api, then PUTs with progress (XHR, not
+ * fetch, because fetch cannot report upload progress). Files over 100 MB go up in parts, which are
+ * completed at the end or aborted on failure or cancel. Nothing is created until the caller saves the
+ * video with the returned key.
  */
 export async function uploadFile(
   file: File,
@@ -48,27 +74,41 @@ export async function uploadFile(
     throw new UploadError(`Failed to get upload URL for ${file.name}`);
   }
   if (signal?.aborted) throw new DOMException('Upload cancelled', 'AbortError');
-  await new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', target.uploadUrl);
-    request.setRequestHeader('Content-Type', contentType);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve()
-        : reject(new UploadError(`S3 upload failed for ${file.name}`));
-    request.onerror = () =>
-      reject(
-        new UploadError(
-          `S3 upload failed for ${file.name}: the network or the storage CORS settings blocked it`,
-        ),
-      );
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(file);
-  });
+
+  if (target.kind === 'single') {
+    await put(
+      target.uploadUrl,
+      file,
+      contentType,
+      (loaded) => onProgress(loaded / file.size),
+      signal,
+      file.name,
+    );
+  } else {
+    const { awsKey, uploadId, partSize } = target;
+    let sent = 0;
+    try {
+      const parts: Array<{ partNumber: number; etag: string }> = [];
+      for (const part of target.parts) {
+        const start = (part.partNumber - 1) * partSize;
+        const blob = file.slice(start, start + partSize);
+        const etag = await put(
+          part.url,
+          blob,
+          contentType,
+          (loaded) => onProgress((sent + loaded) / file.size),
+          signal,
+          file.name,
+        );
+        sent += blob.size;
+        parts.push({ partNumber: part.partNumber, etag });
+      }
+      await api.post('/api/admin/videos/upload-complete', { awsKey, uploadId, parts });
+    } catch (error) {
+      await api.post('/api/admin/videos/upload-abort', { awsKey, uploadId }).catch(() => {});
+      throw error;
+    }
+  }
   onProgress(1);
   return target.awsKey;
 }
