@@ -1,21 +1,31 @@
-// Drill 1: the worker is SIGKILLed while it runs a backlog; a new worker takes over. Every job ends
-// completed and the counters are exact: nothing lost, nothing doubled.
+// Drill 1: the worker is SIGKILLed while it runs a backlog of 1,000 count-stat and 50 record-sale
+// jobs; a new worker takes over. Every job ends completed, the counters are exact and every payment
+// has exactly one sale: nothing lost, nothing doubled.
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos, videoStatEvents } from '@app/shared/db';
+import { purchases, sales, videos, videoStatEvents } from '@app/shared/db';
+import { createStripe } from '@app/shared/stripe';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startWorker, type RunningProcess } from '../support/processes.ts';
 import { createVideo } from '../support/factories.ts';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 
 let env: TestEnv;
 let producer: Producer;
 let redis: ReturnType<typeof createRedis>;
+let stripe: FakeStripe;
 const started: RunningProcess[] = [];
 
 beforeAll(async () => {
   // A short lock, so the killed worker's active jobs are found stalled and retried within the test.
-  env = await createTestEnv({ JOB_LOCK_MS: '2000' });
+  stripe = await startFakeStripe();
+  env = await createTestEnv({
+    JOB_LOCK_MS: '2000',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
   redis = createRedis(env.config.REDIS_URL, 'client');
   producer = createProducer(redis, env.config.QUEUE_PREFIX);
 });
@@ -24,6 +34,7 @@ afterAll(async () => {
   await producer?.close();
   redis?.disconnect();
   await env?.cleanup();
+  await stripe?.close();
 });
 
 describe('a worker killed mid-run', () => {
@@ -41,6 +52,42 @@ describe('a worker killed mid-run', () => {
           })),
         )
         .returning({ id: videoStatEvents.id });
+      // 50 paid Checkout Sessions whose record-sale jobs wait in the same backlog.
+      const paidVideo = await createVideo(env.database.db, { priceCents: 1500 });
+      const client = createStripe(env.config)!;
+      const sessions: string[] = [];
+      for (let index = 0; index < 50; index++) {
+        const [purchase] = await env.database.db
+          .insert(purchases)
+          .values({
+            videoId: paidVideo.id,
+            buyerName: `B${index}`,
+            buyerEmail: `b${index}@example.nz`,
+            amountCents: 1500,
+            currency: 'nzd',
+          })
+          .returning();
+        const session = await client.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [],
+          metadata: { purchaseId: purchase!.id, videoId: paidVideo.id },
+        });
+        await env.database.db
+          .update(purchases)
+          .set({ checkoutSessionId: session.id })
+          .where(eq(purchases.id, purchase!.id));
+        stripe.pay(session.id);
+        sessions.push(session.id);
+      }
+      for (const [index, sessionId] of sessions.entries()) {
+        await producer.enqueue('record-sale', {
+          kind: 'checkout',
+          checkoutSessionId: sessionId,
+          eventId: `evt_drill_${index}`,
+        });
+      }
+      const saleQueue = producer.queue('record-sale');
+
       const queue = producer.queue('count-video-stat');
       await queue.addBulk(
         events.map(({ id }) => ({
@@ -66,6 +113,27 @@ describe('a worker killed mid-run', () => {
         return Object.values(counts).reduce((sum, count) => sum + count, 0);
       };
       await expect.poll(unfinished, { timeout: 60_000, interval: 200 }).toBe(0);
+      await expect
+        .poll(
+          async () => {
+            const counts = await saleQueue.getJobCounts(
+              'waiting',
+              'active',
+              'delayed',
+              'prioritized',
+              'failed',
+            );
+            return Object.values(counts).reduce((sum, count) => sum + count, 0);
+          },
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(0);
+      const settled = await env.database.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.videoId, paidVideo.id));
+      expect(settled.filter((purchase) => purchase.status !== 'paid')).toEqual([]);
+      expect(await env.database.db.$count(sales, eq(sales.videoId, paidVideo.id))).toBe(50);
 
       const rows = await Promise.all(
         clips.map((clip) => env.database.db.select().from(videos).where(eq(videos.id, clip.id))),
