@@ -1,7 +1,7 @@
 // Ops CLI: queue an order-link sync, wait for it, print the result as JSON.
 //   npm run sync-order-links              (exit 1 if the sync fails)
 //   npm run sync-order-links -- --no-wait (queue it and print the job id)
-import { Job, QueueEvents } from 'bullmq';
+import { QueueEvents } from 'bullmq';
 import { loadConfig, orderLinkSource } from '@app/shared/config';
 import { createProducer, createRedis } from '@app/shared/queue';
 
@@ -17,30 +17,43 @@ if (!orderLinkSource(config)) {
 const connection = createRedis(config.REDIS_URL, 'worker');
 const producer = createProducer(connection, config.QUEUE_PREFIX);
 let exitCode = 0;
-try {
-  const queued = await producer.enqueue('sync-order-links', { trigger: 'cli' });
-  if (process.argv.includes('--no-wait')) {
-    console.info(JSON.stringify(queued));
-  } else {
-    const events = new QueueEvents('sync-order-links', {
+const wait = !process.argv.includes('--no-wait');
+// Listen before queuing: a sync that fails at once is removed within milliseconds of ending.
+const events = wait
+  ? new QueueEvents('sync-order-links', {
       connection: createRedis(config.REDIS_URL, 'worker'),
       prefix: config.QUEUE_PREFIX,
-    });
-    try {
-      await events.waitUntilReady();
-      const job = await Job.fromId(producer.queue('sync-order-links'), queued.jobId);
-      const result: unknown = job
-        ? await job.waitUntilFinished(events, WAIT_LIMIT_MS)
-        : { status: 'finished before we could watch it' };
-      console.info(JSON.stringify(result, null, 2));
-    } catch (error) {
-      console.error(JSON.stringify({ status: 'failed', reason: (error as Error).message }, null, 2));
-      exitCode = 1;
-    } finally {
-      await events.close();
-    }
+    })
+  : undefined;
+try {
+  await events?.waitUntilReady();
+  const ended = events
+    ? new Promise<{ ok: boolean; value: unknown }>((resolve) => {
+        events.on('completed', ({ jobId, returnvalue }) => {
+          if (jobId === 'sync-order-links') resolve({ ok: true, value: returnvalue });
+        });
+        events.on('failed', ({ jobId, failedReason }) => {
+          if (jobId === 'sync-order-links')
+            resolve({ ok: false, value: { status: 'failed', reason: failedReason } });
+        });
+      })
+    : undefined;
+  const queued = await producer.enqueue('sync-order-links', { trigger: 'cli' });
+  if (!ended) {
+    console.info(JSON.stringify(queued));
+  } else {
+    const timeout = new Promise<{ ok: boolean; value: unknown }>((resolve) =>
+      setTimeout(
+        () => resolve({ ok: false, value: { status: 'failed', reason: 'timed out waiting for the sync' } }),
+        WAIT_LIMIT_MS,
+      ).unref(),
+    );
+    const outcome = await Promise.race([ended, timeout]);
+    (outcome.ok ? console.info : console.error)(JSON.stringify(outcome.value, null, 2));
+    if (!outcome.ok) exitCode = 1;
   }
 } finally {
+  await events?.close();
   await producer.close();
   connection.disconnect();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicVideoSchema } from './shop.ts';
 
 export const adminLoginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
@@ -123,16 +124,7 @@ export const showcaseSchema = z.object({
 export type Showcase = z.infer<typeof showcaseSchema>;
 
 /** The owner's view of a video: storage key and counters, never the password or its hash. */
-export const adminVideoSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  tags: z.array(z.string()),
-  showcaseId: z.string().nullable(),
-  priceCents: z.number().int(),
-  previewUrl: z.string().nullable(),
-  passwordProtected: z.boolean(),
-  createdAt: z.string(),
+export const adminVideoSchema = publicVideoSchema.extend({
   awsKey: z.string(),
   views: z.number().int(),
   downloads: z.number().int(),
