@@ -1,9 +1,10 @@
 // Ops CLI: queue an order-link sync, wait for it, print the result as JSON.
 //   npm run sync-order-links              (exit 1 if the sync fails)
 //   npm run sync-order-links -- --no-wait (queue it and print the job id)
+// Exit codes: 0 done, 1 the sync failed (or could not be queued, or timed out), 2 not configured.
 import { QueueEvents } from 'bullmq';
 import { loadConfig, orderLinkSource } from '@app/shared/config';
-import { createProducer, createRedis } from '@app/shared/queue';
+import { createProducer, createRedis, SYNC_JOB_ID } from '@app/shared/queue';
 
 const WAIT_LIMIT_MS = 10 * 60_000;
 
@@ -30,10 +31,10 @@ try {
   const ended = events
     ? new Promise<{ ok: boolean; value: unknown }>((resolve) => {
         events.on('completed', ({ jobId, returnvalue }) => {
-          if (jobId === 'sync-order-links') resolve({ ok: true, value: returnvalue });
+          if (jobId === SYNC_JOB_ID) resolve({ ok: true, value: returnvalue });
         });
         events.on('failed', ({ jobId, failedReason }) => {
-          if (jobId === 'sync-order-links')
+          if (jobId === SYNC_JOB_ID)
             resolve({ ok: false, value: { status: 'failed', reason: failedReason } });
         });
       })
@@ -52,6 +53,11 @@ try {
     (outcome.ok ? console.info : console.error)(JSON.stringify(outcome.value, null, 2));
     if (!outcome.ok) exitCode = 1;
   }
+} catch (error) {
+  console.error(
+    JSON.stringify({ status: 'failed', reason: `Could not queue the sync: ${(error as Error).message}` }),
+  );
+  exitCode = 1;
 } finally {
   await events?.close();
   await producer.close();

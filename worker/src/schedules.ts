@@ -36,19 +36,38 @@ export function schedulesFor(config: Config): Array<Schedule<JobName>> {
   return schedules;
 }
 
+/** Schedules that exist only when configured: removed from Redis when their setting is unset. */
+const optionalSchedules = [{ id: 'sync-order-links', job: 'sync-order-links' }] as const;
+
 export async function upsertSchedules(producer: Producer, config: Config): Promise<void> {
-  for (const schedule of schedulesFor(config)) {
-    await producer
-      .queue(schedule.job)
-      .upsertJobScheduler(
-        schedule.id,
-        schedule.pattern ? { pattern: schedule.pattern, tz: 'Pacific/Auckland' } : { every: schedule.every },
-        {
-          name: schedule.job,
-          data: schedule.payload,
-          opts: scheduledJobOptions(schedule.job, schedule.payload),
-        },
+  const schedules = schedulesFor(config);
+  for (const schedule of schedules) {
+    try {
+      await producer
+        .queue(schedule.job)
+        .upsertJobScheduler(
+          schedule.id,
+          schedule.pattern
+            ? { pattern: schedule.pattern, tz: 'Pacific/Auckland' }
+            : { every: schedule.every },
+          {
+            name: schedule.job,
+            data: schedule.payload,
+            opts: scheduledJobOptions(schedule.job, schedule.payload),
+          },
+        );
+    } catch (error) {
+      if (!schedule.pattern) throw error;
+      throw new Error(
+        `Schedule ${schedule.id} (SYNC_CRON "${schedule.pattern}") could not be set: ${(error as Error).message}`,
+        { cause: error },
       );
+    }
+  }
+  for (const optional of optionalSchedules) {
+    if (!schedules.some((schedule) => schedule.id === optional.id)) {
+      await producer.queue(optional.job).removeJobScheduler(optional.id);
+    }
   }
 }
 

@@ -12,6 +12,9 @@ interface JobPolicy<N extends JobName> {
 
 const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
 
+/** The order-link sync's one job id: a second trigger joins the sync waiting or running. */
+export const SYNC_JOB_ID = 'sync-order-links';
+
 export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   'count-video-stat': {
     attempts: 10,
@@ -38,7 +41,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     attempts: 5,
     backoff: { type: 'exponential', delay: 5_000 },
     // One id while waiting or active: a second trigger joins the run in progress instead of starting another.
-    jobId: () => 'sync-order-links',
+    jobId: () => SYNC_JOB_ID,
     removeWhenDone: true,
   },
   'contact-notification': {

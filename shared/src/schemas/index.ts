@@ -1,3 +1,4 @@
 export * from './content.ts';
 export * from './admin.ts';
 export * from './shop.ts';
+export * from './sync.ts';

@@ -1,79 +1,72 @@
 import { readFile } from 'node:fs/promises';
 import { UnrecoverableError } from 'bullmq';
 import { parse } from 'csv-parse/sync';
-import { sheets } from '@googleapis/sheets';
-import { JWT } from 'google-auth-library';
 import { orderLinkSource, type Config } from '@app/shared/config';
+import { isPermanentStatus, readSheetValues } from '../clients/sheets.ts';
 import type { SheetRow } from './match.ts';
 
-const columnIndex = (letter: string) => letter.toUpperCase().charCodeAt(0) - 65;
+const TIMEOUT_MS = 20_000;
 
-/** Rows as {row, name, link}, the header row skipped. */
-function toRows(values: string[][], config: Config): SheetRow[] {
-  const name = columnIndex(config.SHEET_NAME_COLUMN);
-  const link = columnIndex(config.SHEET_LINK_COLUMN);
+/** Zero-based index of a column name: A → 0, C → 2, AA → 26. */
+export function columnIndex(letters: string): number {
+  let index = 0;
+  for (const letter of letters.toUpperCase()) index = index * 26 + (letter.charCodeAt(0) - 64);
+  return index - 1;
+}
+
+/**
+ * Where a block in A1 notation starts and ends: `Competitions!B2:D` → column 1, row 2, last column 3.
+ * A bare sheet name (`Competitions`) is the whole sheet.
+ */
+export function parseRange(range: string): { column: number; row: number; lastColumn?: number } {
+  const cells = range.includes('!') ? range.slice(range.lastIndexOf('!') + 1) : range;
+  const match = /^\$?([A-Za-z]{1,3})?\$?(\d+)?(?::\$?([A-Za-z]{1,3})?\$?(\d+)?)?$/.exec(cells.trim());
+  if (!match || (!range.includes('!') && !match[1] && !match[2])) return { column: 0, row: 1 };
+  return {
+    column: match[1] ? columnIndex(match[1]) : 0,
+    row: match[2] ? Number(match[2]) : 1,
+    ...(match[3] && { lastColumn: columnIndex(match[3]) }),
+  };
+}
+
+/**
+ * A values block as rows {row, name, link}: the block's first row is the header and is skipped;
+ * the name and link columns are SHEET_NAME_COLUMN and SHEET_LINK_COLUMN of the sheet, wherever the block starts.
+ */
+export function toRows(values: string[][], range: string, config: Config): SheetRow[] {
+  const start = parseRange(range);
+  const columns = { name: config.SHEET_NAME_COLUMN, link: config.SHEET_LINK_COLUMN };
+  for (const [which, letter] of Object.entries(columns)) {
+    const index = columnIndex(letter);
+    if (index < start.column || (start.lastColumn !== undefined && index > start.lastColumn)) {
+      throw new UnrecoverableError(
+        `The ${which} column ${letter} is outside the range read (${range}): check GOOGLE_SHEET_RANGE and SHEET_${which.toUpperCase()}_COLUMN`,
+      );
+    }
+  }
+  const name = columnIndex(columns.name) - start.column;
+  const link = columnIndex(columns.link) - start.column;
   return values.slice(1).map((cells, index) => ({
-    row: index + 2,
-    name: String(cells[name] ?? ''),
-    link: String(cells[link] ?? ''),
+    row: start.row + index + 1,
+    name: cells[name] ?? '',
+    link: cells[link] ?? '',
   }));
-}
-
-/** Failures that retrying cannot fix (bad credentials, no access, no such sheet or range). */
-function permanent(status: number | undefined): boolean {
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
-async function readSheet(config: Config): Promise<string[][]> {
-  let auth: JWT | string;
-  if (config.GOOGLE_SERVICE_ACCOUNT_JSON) {
-    let credentials: { client_email?: string; private_key?: string };
-    try {
-      credentials = JSON.parse(config.GOOGLE_SERVICE_ACCOUNT_JSON);
-    } catch {
-      throw new UnrecoverableError('GOOGLE_SERVICE_ACCOUNT_JSON is not valid JSON');
-    }
-    const jwt = new JWT({
-      email: credentials.client_email,
-      key: credentials.private_key,
-      scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'],
-    });
-    // A self-signed token: no call to Google's token endpoint (also what lets tests use a local fake).
-    jwt.useJWTAccessWithScope = true;
-    auth = jwt;
-  } else {
-    auth = config.GOOGLE_API_KEY!;
-  }
-  const client = sheets({
-    version: 'v4',
-    auth,
-    ...(config.GOOGLE_API_URL && { rootUrl: config.GOOGLE_API_URL.replace(/\/?$/, '/') }),
-  });
-  try {
-    const response = await client.spreadsheets.values.get(
-      { spreadsheetId: config.GOOGLE_SHEET_ID!, range: config.GOOGLE_SHEET_RANGE },
-      { retry: false, timeout: 20_000 },
-    );
-    return (response.data.values ?? []) as string[][];
-  } catch (error) {
-    const status =
-      (error as { status?: number; code?: number | string }).status ??
-      Number((error as { code?: unknown }).code);
-    const message = (error as Error).message;
-    if (permanent(Number.isNaN(status) ? undefined : status)) {
-      throw new UnrecoverableError(`Google Sheets refused the request (${status}): ${message}`);
-    }
-    throw new Error(`Google Sheets could not be read: ${message}`, { cause: error });
-  }
 }
 
 async function readCsv(source: string): Promise<string[][]> {
   let text: string;
   if (/^https?:\/\//i.test(source)) {
-    const response = await fetch(source, { signal: AbortSignal.timeout(20_000) });
+    let response: Response;
+    try {
+      response = await fetch(source, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new Error(`The order-links CSV could not be fetched: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     if (!response.ok) {
       const reason = `The order-links CSV answered ${response.status}`;
-      throw permanent(response.status) ? new UnrecoverableError(reason) : new Error(reason);
+      throw isPermanentStatus(response.status) ? new UnrecoverableError(reason) : new Error(reason);
     }
     text = await response.text();
   } else {
@@ -82,20 +75,24 @@ async function readCsv(source: string): Promise<string[][]> {
     });
   }
   try {
-    return parse(text, { relaxColumnCount: true, skipEmptyLines: true, bom: true }) as string[][];
+    // Empty lines are kept (as empty rows, skipped later) so row numbers stay those of the sheet.
+    return parse(text, { relaxColumnCount: true, skipEmptyLines: false, bom: true }) as string[][];
   } catch (error) {
     throw new UnrecoverableError(`The order-links CSV is not valid CSV: ${(error as Error).message}`);
   }
 }
 
+/** The configured sheet or CSV as rows, header skipped. Missing configuration is a permanent failure. */
 export async function readOrderLinkRows(config: Config): Promise<SheetRow[]> {
   const source = orderLinkSource(config);
-  if (!source)
+  if (!source) {
     throw new UnrecoverableError(
       'No order-link source is configured (GOOGLE_SHEET_ID with credentials, or ORDER_LINKS_CSV)',
     );
-  return toRows(
-    source === 'sheet' ? await readSheet(config) : await readCsv(config.ORDER_LINKS_CSV!),
-    config,
-  );
+  }
+  if (source === 'sheet') {
+    const { range, values } = await readSheetValues(config);
+    return toRows(values, range, config);
+  }
+  return toRows(await readCsv(config.ORDER_LINKS_CSV!), 'A1', config);
 }

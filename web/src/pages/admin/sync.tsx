@@ -72,7 +72,7 @@ export default function AdminSyncPage() {
   const announced = useRef({ since: -1, at: 0 });
 
   useEffect(() => {
-    const running = watch.data?.jobs.find((job) => RUNNING_STATES.has(job.state));
+    const running = watch.data?.jobs.find((job) => job.id === SYNC_QUEUE && RUNNING_STATES.has(job.state));
     if (!tracked && running && watch.dataUpdatedAt > announced.current.at) {
       setTracked({ queue: SYNC_QUEUE, jobId: running.id, since: Date.now() });
     }
