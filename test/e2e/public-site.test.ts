@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, events, portfolioItems } from '@app/shared/db';
+import { contacts } from '@app/shared/db';
+import { findServicePage, homeMeta } from '@app/shared/content';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
-import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { createEvent, createPortfolioItems } from '../support/factories.ts';
 
 let env: TestEnv;
 let api: RunningApi;
@@ -34,36 +36,18 @@ beforeAll(async () => {
     IMAGE_CACHE_DIR: path.join(imagesDir, 'cache'),
     SMTP_URL: smtp.url,
     OWNER_EMAIL: 'owner@stagelight.test',
+    APP_URL: 'https://app.stagelight.test/',
   });
   const { db } = env.database;
-  await db.insert(portfolioItems).values([
-    ...Array.from({ length: 15 }, (_, index) => ({
-      imageUrl: '/api/images/portfolio/solo.jpg',
-      alt: `Soloist number ${index + 1}`,
-      category: 'solo',
-    })),
-    { imageUrl: '/api/images/portfolio/solo.jpg', alt: 'Troupe one', category: 'group' },
-    { imageUrl: '/api/images/portfolio/solo.jpg', alt: 'Troupe two', category: 'group' },
-  ]);
-  await db.insert(events).values([
-    {
-      title: 'Canterbury Dance Festival',
-      description: 'All sections',
-      date: '2027-03-14',
-      location: 'Christchurch',
-      eventType: 'competition',
-      imageUrl: '/api/images/attached_assets/event-01.jpg',
-      jotformUrl: 'https://form.example/canterbury',
-    },
-    {
-      title: 'Auckland Cup',
-      description: 'Bookings soon',
-      date: '2027-05-02',
-      location: 'Auckland',
-      eventType: 'competition',
-      imageUrl: '/api/images/attached_assets/event-01.jpg',
-    },
-  ]);
+  const imageUrl = '/api/images/portfolio/solo.jpg';
+  await createPortfolioItems(db, 15, { alt: 'Soloist number', imageUrl });
+  await createPortfolioItems(db, 2, { alt: 'Troupe', category: 'group', imageUrl });
+  await createEvent(db, {
+    title: 'Canterbury Dance Festival',
+    date: '2027-03-14',
+    jotformUrl: 'https://form.example/canterbury',
+  });
+  await createEvent(db, { title: 'Auckland Cup', date: '2027-05-02', location: 'Auckland' });
   [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
 });
 afterAll(async () => {
@@ -73,6 +57,9 @@ afterAll(async () => {
   await env?.cleanup();
   await rm(imagesDir, { recursive: true, force: true });
 });
+
+const contactTop = (page: Page) =>
+  page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top));
 
 describe('the home page', () => {
   it('pages through the portfolio and switches categories', async () => {
@@ -89,6 +76,13 @@ describe('the home page', () => {
     expect(await page.getByRole('tab', { name: 'Group Performances' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    // Arrow keys move between the tabs, and a new category starts again at 12.
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Solo Performances' }).getAttribute('aria-selected'))
+      .toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-solo');
+    await expect.poll(() => page.getByText('Showing 12 of 15 images').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -99,7 +93,7 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'Open image: Soloist number 1', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('img', { name: 'Soloist number 1' }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('img', { name: 'Soloist number 1' }).isVisible()).toBe(true);
     expect(await dialog.locator('p').getByText('Soloist number 1').isVisible()).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     for (let index = 0; index < 3; index++) await page.keyboard.press('Tab');
@@ -107,9 +101,19 @@ describe('the home page', () => {
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Open image: Soloist number 1');
     await page.getByRole('button', { name: 'Open image: Soloist number 2', exact: true }).click();
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // A click beside the picture (the backdrop) closes it too.
+    await page.getByRole('button', { name: 'Open image: Soloist number 3', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await page.mouse.click(20, 400);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -123,6 +127,50 @@ describe('the home page', () => {
     expect(await book.getAttribute('target')).toBe('_blank');
     expect(await page.getByText('14 March 2027').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Coming Soon' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('shows placeholders while loading, then the error texts when loading fails', async () => {
+    const { page, context } = await openPage(browser);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/(portfolio\?category=|events$)/, async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' });
+    });
+    await page.goto(api.url);
+    await expect.poll(() => page.getByTestId('gallery-placeholder').count()).toBe(8);
+    expect(await page.getByTestId('event-placeholder').count()).toBe(3);
+    release();
+    await expect.poll(() => page.getByText('Failed to fetch portfolio').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Failed to fetch events').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("marks a picture that cannot be loaded with 'Failed to load'", async () => {
+    const { page, context } = await openPage(browser);
+    await page.route('**/api/images/portfolio/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${api.url}/#portfolio`);
+    await expect.poll(() => page.getByText('Failed to load', { exact: true }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('opens the app in a new tab and lets the slideshow be paused and chosen', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(api.url);
+    const app = page.getByRole('link', { name: 'Install my App' });
+    expect(await app.getAttribute('href')).toBe('https://app.stagelight.test/');
+    expect(await app.getAttribute('target')).toBe('_blank');
+    // The fixed hero picture and four portfolio pictures.
+    const dots = page.getByRole('button', { name: /^Show slide \d of 5$/ });
+    await expect.poll(() => dots.count()).toBe(5);
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.getByRole('button', { name: 'Show slide 3 of 5' }).click();
+    expect(await page.getByRole('button', { name: 'Show slide 3 of 5' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('button', { name: 'Play slideshow' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -204,9 +252,22 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Contact' }).click();
     await expect.poll(() => menu.count()).toBe(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await context.close();
+  });
+
+  it('lands a /#section address under the header', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto(`${api.url}/#contact`);
+    await expect.poll(() => page.getByText('Auckland Cup').count()).toBe(1);
+    await expect.poll(() => contactTop(page), { timeout: 10_000 }).toBe(64);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
@@ -220,8 +281,17 @@ describe('the other public pages', () => {
       .toBe(true);
     expect(await page.getByRole('link', { name: 'View Dance Videos' }).getAttribute('href')).toBe('/videos');
     expect(await page.locator('details').count()).toBe(5);
+    expect(await page.title()).toBe(findServicePage('/dance-videographer')!.title);
     await page.getByRole('link', { name: 'Book Videography Services' }).click();
-    await expect.poll(() => page.locator('#contact').isVisible()).toBe(true);
+    // Home arrives at /#contact and lands the section under the header once the gallery and events
+    // above it have loaded and grown.
+    await expect.poll(() => page.getByText('Showing 12 of 15 images').count()).toBe(1);
+    await expect.poll(() => contactTop(page), { timeout: 10_000 }).toBe(64);
+    expect(page.url()).toBe(`${api.url}/#contact`);
+    // The head follows the page the visitor is on.
+    expect(await page.title()).toBe(homeMeta.title);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${api.url}/`);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(homeMeta.description);
     expect(errors).toEqual([]);
     await context.close();
   });

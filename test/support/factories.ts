@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { purchases, showcases, videos, type Db } from '@app/shared/db';
+import { events, portfolioItems, purchases, showcases, videos, type Db } from '@app/shared/db';
 
 /** Valid rows with unique values; tests override what they care about. */
 export async function createVideo(db: Db, overrides: Partial<typeof videos.$inferInsert> = {}) {
@@ -42,6 +42,44 @@ export async function createPurchase(
     })
     .returning();
   return purchase!;
+}
+
+/** Portfolio images (solo unless overridden), each with a unique alt text `${alt} 1`, `${alt} 2`... */
+export async function createPortfolioItems(
+  db: Db,
+  count: number,
+  overrides: Partial<typeof portfolioItems.$inferInsert> = {},
+) {
+  const alt = overrides.alt ?? `Portfolio image ${randomUUID().slice(0, 8)}`;
+  return db
+    .insert(portfolioItems)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        imageUrl: '/api/images/portfolio/solo-01.jpg',
+        category: 'solo',
+        ...overrides,
+        alt: `${alt} ${index + 1}`,
+      })),
+    )
+    .returning();
+}
+
+/** A competition a month from now, without a booking link unless one is given. */
+export async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const inAMonth = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+  const [event] = await db
+    .insert(events)
+    .values({
+      title: `Competition ${randomUUID().slice(0, 8)}`,
+      description: 'All sections',
+      date: inAMonth,
+      location: 'Christchurch',
+      eventType: 'competition',
+      imageUrl: '/api/images/attached_assets/event-01.jpg',
+      ...overrides,
+    })
+    .returning();
+  return event!;
 }
 
 /** The small playable mp4 the seed stores (a real video, so players load it without errors). */

@@ -5,6 +5,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { useToasts } from './components/ui/toast-store.ts';
 import { gatedAdminPage } from './features/admin/admin-gate.tsx';
 import { PageFallback } from './components/layout/page-fallback.tsx';
+import { PageHead } from './lib/page-head.ts';
 import HomePage from './pages/home.tsx';
 import { services } from '@app/shared/content';
 
@@ -66,6 +67,7 @@ function Notifications() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <PageHead />
       <Suspense fallback={<PageFallback />}>
         <Switch>
           {routes.map(({ path, component }) => (

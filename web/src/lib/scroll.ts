@@ -8,13 +8,47 @@ export const ACTIVE_OFFSET = 100;
 export const homeSections = ['home', 'portfolio', 'competitions', 'about', 'contact'] as const;
 export type HomeSection = (typeof homeSections)[number];
 
-/** Smooth-scrolls to a section on this page; false when the page has no such section. */
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+let stopFollowing: (() => void) | undefined;
+const FOLLOW_MS = 4_000;
+const readerInputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Smooth-scrolls to a section on this page; false when the page has no such section.
+ * Sections above it may still be waiting for their data (gallery, events) and grow as it arrives, which
+ * would leave the scroll short; so the target is followed until the layout settles, the reader scrolls
+ * or clicks, or a few seconds pass.
+ */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  const top = element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top, behavior: reduced ? 'auto' : 'smooth' });
+  stopFollowing?.();
+  const behavior: ScrollBehavior = prefersReducedMotion() ? 'instant' : 'smooth';
+  const targetTop = () => Math.max(0, element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET);
+  let target = targetTop();
+  window.scrollTo({ top: target, behavior });
+
+  const resized = new ResizeObserver(() => {
+    const next = targetTop();
+    if (Math.abs(next - target) < 1) return;
+    target = next;
+    window.scrollTo({ top: target, behavior });
+  });
+  resized.observe(document.body);
+  const stop = () => {
+    resized.disconnect();
+    clearTimeout(timer);
+    for (const name of readerInputs) window.removeEventListener(name, stop, true);
+    if (stopFollowing === stop) stopFollowing = undefined;
+  };
+  const timer = setTimeout(stop, FOLLOW_MS);
+  // Listen from the next task, so the click or key press that asked for this scroll does not end it.
+  setTimeout(() => {
+    if (stopFollowing !== stop) return;
+    for (const name of readerInputs) window.addEventListener(name, stop, { capture: true, passive: true });
+  });
+  stopFollowing = stop;
   return true;
 }
 

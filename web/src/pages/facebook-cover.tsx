@@ -33,7 +33,7 @@ function coverSvg(withBackdrop: boolean): string {
   ${withBackdrop ? `<rect width="${WIDTH}" height="${HEIGHT}" fill="#0b0b12"/><rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/>` : ''}
   <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#shade)"/>
   <text x="600" y="150" text-anchor="middle" font-size="24" letter-spacing="8" fill="#fbd78a" font-family="Inter, Arial, sans-serif">PHOTOGRAPHY &amp; VIDEOGRAPHY</text>
-  <text x="600" y="260" text-anchor="middle" font-size="64" font-weight="bold" fill="#ffffff" font-family="Georgia, 'Times New Roman', serif">Capturing Every Leap, Turn, and Triumph</text>
+  <text x="600" y="260" text-anchor="middle" font-size="56" font-weight="bold" fill="#ffffff" font-family="Georgia, 'Times New Roman', serif">Capturing Every Leap, Turn, and Triumph</text>
   <text x="600" y="340" text-anchor="middle" font-size="30" fill="#e4e4e7" font-family="Inter, Arial, sans-serif">Dance Competitions • Stage Shows • Instant Delivery</text>
   <text x="600" y="420" text-anchor="middle" font-size="26" fill="#f5b942" font-family="Georgia, serif">${business.name}</text>
   ${bulletItems}

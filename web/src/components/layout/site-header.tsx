@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Aperture, Menu, X } from 'lucide-react';
 import { business } from '@app/shared/content';
@@ -18,8 +18,20 @@ const entries: Array<{ label: string; section?: string; href?: string }> = [
 export function SiteHeader() {
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const onHome = location === '/';
   const active = useActiveSection(homeSections);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const choose = (entry: (typeof entries)[number]) => {
     setOpen(false);
@@ -31,6 +43,16 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-stage-950/85 backdrop-blur-md">
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          skipToMain();
+        }}
+        className="sr-only rounded-full bg-spotlight-400 px-4 py-2 font-semibold text-stage-950 focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6"
@@ -54,6 +76,7 @@ export function SiteHeader() {
           ))}
         </ul>
         <button
+          ref={toggle}
           type="button"
           className="rounded-lg p-2 text-zinc-200 hover:bg-white/10 lg:hidden"
           aria-expanded={open}
@@ -75,6 +98,15 @@ export function SiteHeader() {
       )}
     </header>
   );
+}
+
+/** Moves keyboard focus past the navigation to the page's main landmark, whatever page it is. */
+function skipToMain() {
+  const main = document.querySelector('main');
+  if (!main) return;
+  main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+  main.scrollIntoView({ block: 'start' });
 }
 
 function NavEntry({

@@ -15,7 +15,7 @@ export function ContactSection() {
           Tell me about your competition, show or session. I'll get back to you within 24 hours.
         </SectionHeading>
         <div className="mt-14 grid gap-10 lg:grid-cols-[1fr_2fr]">
-          <aside className="reveal space-y-6 rounded-2xl border border-white/10 bg-stage-800/60 p-7">
+          <aside className="reveal space-y-6 self-start rounded-2xl border border-white/10 bg-stage-800/60 p-7">
             <p className="flex gap-3 text-zinc-300">
               <MapPin className="size-5 shrink-0 text-spotlight-400" aria-hidden />
               {business.base}, covering {business.regionsServed.join(', ')}.

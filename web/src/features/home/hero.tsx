@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Pause, Play } from 'lucide-react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { hero } from '@app/shared/content';
 import { Button } from '../../components/ui/button.tsx';
@@ -33,13 +33,17 @@ export function Hero() {
     [data],
   );
   const [current, setCurrent] = useState(0);
+  // Moving pictures can be stopped (WCAG 2.2.2), and do not start for readers who asked for less motion.
+  const [playing, setPlaying] = useState(
+    () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
   const { appUrl } = publicConfig();
 
   useEffect(() => {
-    if (slides.length < 2) return;
+    if (slides.length < 2 || !playing) return;
     const timer = setInterval(() => setCurrent((index) => (index + 1) % slides.length), SLIDE_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [slides.length, current]);
+  }, [slides.length, current, playing]);
 
   return (
     <section
@@ -58,7 +62,7 @@ export function Hero() {
           fetchPriority={index === 0 ? 'high' : 'low'}
           loading={index === 0 ? 'eager' : 'lazy'}
           className={cn(
-            'absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out',
+            'absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out motion-reduce:transition-none',
             index === current ? 'opacity-100' : 'opacity-0',
           )}
         />
@@ -89,10 +93,18 @@ export function Hero() {
       </div>
       {slides.length > 1 && (
         <div
-          className="absolute bottom-8 left-1/2 flex -translate-x-1/2 gap-1"
+          className="absolute bottom-8 left-1/2 flex -translate-x-1/2 items-center gap-1"
           role="group"
           aria-label="Choose slide"
         >
+          <button
+            type="button"
+            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            onClick={() => setPlaying((value) => !value)}
+            className="mr-1 flex size-6 items-center justify-center rounded-full text-white/70 hover:text-white"
+          >
+            {playing ? <Pause className="size-3.5" aria-hidden /> : <Play className="size-3.5" aria-hidden />}
+          </button>
           {slides.map((slide, index) => (
             <button
               key={slide.src}

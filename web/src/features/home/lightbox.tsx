@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
@@ -6,12 +7,18 @@ import type { PortfolioImage } from './queries.ts';
 
 /** Full-screen view of one image: Escape, the backdrop or the close button closes it; focus stays inside. */
 export default function Lightbox({ image, onClose }: { image: PortfolioImage | null; onClose: () => void }) {
+  // There is no Dialog.Trigger (the tile opens it), so focus is handed back to the tile by hand.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
   return (
     <DialogPrimitive.Root open={image !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90" />
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 outline-none"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener?.focus();
+          }}
           onClick={(event) => {
             if (event.target === event.currentTarget) onClose();
           }}

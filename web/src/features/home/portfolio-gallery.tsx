@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { portfolioCategories, type PortfolioCategory } from '@app/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -32,6 +32,17 @@ export function PortfolioGallery() {
     setCategory(next);
     setVisible(PAGE_SIZE);
   };
+  // The tabs pattern: one tab stop, arrows (and Home/End) move between the categories.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = portfolioCategories.indexOf(category);
+    const last = portfolioCategories.length - 1;
+    const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = portfolioCategories[(to + last + 1) % (last + 1)]!;
+    choose(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
 
   return (
     <section id="portfolio" aria-labelledby="portfolio-title" className="bg-stage-950 px-4 py-24 sm:px-6">
@@ -40,6 +51,7 @@ export function PortfolioGallery() {
         <div
           role="tablist"
           aria-label="Portfolio categories"
+          onKeyDown={onTabKey}
           className="mt-10 flex flex-wrap justify-center gap-2"
         >
           {portfolioCategories.map((value) => (
@@ -49,6 +61,7 @@ export function PortfolioGallery() {
               role="tab"
               id={`tab-${value}`}
               aria-selected={category === value}
+              tabIndex={category === value ? 0 : -1}
               aria-controls="portfolio-grid"
               onClick={() => choose(value)}
               className={cn(

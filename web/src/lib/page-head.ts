@@ -1,0 +1,86 @@
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'wouter';
+import { pageMeta, type PageMeta } from '@app/shared/content';
+
+// The api sends each page's head (api/src/seo.ts). When the visitor then moves between routes in the
+// browser, this keeps the same tags right from the same source (pageMeta), so a bookmark, a share or a
+// crawler that runs JavaScript sees the page it is on, not the one the visit started at.
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string | undefined) {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (content === undefined) {
+    element?.remove();
+    return;
+  }
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+function setCanonical(href: string | undefined) {
+  let element = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (href === undefined) {
+    element?.remove();
+    return;
+  }
+  if (!element) {
+    element = document.createElement('link');
+    element.rel = 'canonical';
+    document.head.append(element);
+  }
+  element.href = href;
+}
+
+export function applyPageMeta(meta: PageMeta, origin = window.location.origin): void {
+  const url = meta.canonical ? `${origin}${meta.canonical}` : undefined;
+  document.title = meta.title;
+  setMeta('name', 'description', meta.description);
+  setMeta('name', 'keywords', meta.keywords);
+  setMeta('name', 'robots', meta.noindex ? 'noindex' : undefined);
+  setCanonical(url);
+  setMeta('property', 'og:title', meta.title);
+  setMeta('property', 'og:description', meta.description);
+  setMeta('property', 'og:url', url);
+  setMeta('name', 'twitter:title', meta.title);
+  setMeta('name', 'twitter:description', meta.description);
+}
+
+/** The structured data the server sent belongs to the first page only; it is set aside elsewhere. */
+let firstPage: { path: string; scripts: HTMLScriptElement[] } | undefined;
+let navigated = false;
+
+function keepStructuredDataFor(path: string) {
+  firstPage ??= {
+    path,
+    scripts: [...document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')],
+  };
+  for (const script of firstPage.scripts) {
+    if (path === firstPage.path) {
+      if (!script.isConnected) document.head.append(script);
+    } else script.remove();
+  }
+}
+
+/**
+ * Follows client-side navigation. A layout effect, so it runs before the pages' own effects: a page that
+ * knows better (a video's title) still has the last word through useDocumentTitle.
+ */
+export function usePageHead(): void {
+  const [location] = useLocation();
+  useLayoutEffect(() => {
+    keepStructuredDataFor(location);
+    // The first render keeps the server's head as sent (it may be more specific, e.g. a video's title).
+    if (firstPage?.path === location && !navigated) return;
+    navigated = true;
+    applyPageMeta(pageMeta(location));
+  }, [location]);
+}
+
+/** Renders nothing; mounted once inside the router. */
+export function PageHead() {
+  usePageHead();
+  return null;
+}
