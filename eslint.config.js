@@ -36,4 +36,22 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/schemas.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/shared/schemas',
+              message: 'Import schemas through web/src/lib/schemas.ts (it sets zod up for our CSP first).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 // Bench 5, page weight: Lighthouse (mobile preset, Debian chromium) on pages served by the production
 // build, plus the first-load JavaScript of `/` (gzip) read from the built index.html.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,6 +35,8 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 const rows: Array<Record<string, string | number>> = [];
+const reports = path.join(root, 'bench/results');
+mkdirSync(reports, { recursive: true });
 try {
   for (const page of pages) {
     const result = await lighthouse(`${api.url}${page}`, {
@@ -43,6 +45,11 @@ try {
       logLevel: 'error',
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    // The whole report, for reading why a figure is what it is (bench/results is not committed).
+    writeFileSync(
+      path.join(reports, `lighthouse-${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}.json`),
+      String(result.report),
+    );
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const lcp = (audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;

@@ -1,12 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 // In development the api (port 3000) answers /api and /admin/queues; vite serves the app.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies beside each asset, made once at build time; the api sends the one the
+    // browser accepts (api/src/web.ts). index.html is left out: the api writes each page's head into it.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/, threshold: 1024 }),
+  ],
   // Only VITE_-prefixed names could reach the bundle; we use none (runtime config comes from the page).
   envPrefix: 'VITE_PUBLIC_',
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },

@@ -1,4 +1,5 @@
 import express from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +63,9 @@ export function createApp(deps: Deps): express.Express {
       },
     }),
   );
+
+  // Pages and JSON; the web app's assets come precompressed (web.ts), pictures and videos are not compressible.
+  app.use(compression());
 
   app.use(metricsRoutes(deps));
   app.use(healthRoutes(deps));

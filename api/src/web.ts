@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { asc, eq } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/content';
 import { videos } from '@app/shared/db';
@@ -76,9 +77,15 @@ export function webRoutes({ config, db, logger }: Pick<Deps, 'config' | 'db' | '
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) return router;
 
+  // The build's .br and .gz copies (web/vite.config.ts) go to browsers that accept them.
   router.use(
     '/assets',
-    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    expressStaticGzip(path.join(webDist, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
   );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
 

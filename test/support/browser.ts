@@ -16,7 +16,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh page that records console errors and uncaught exceptions, so a test can assert there were none. */
+/**
+ * A fresh page that records console errors, uncaught exceptions and Content Security Policy violations
+ * (a violation a script catches never reaches the console), so a test can assert there were none.
+ */
 export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
@@ -27,6 +30,13 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => errors.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      void report(`CSP ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`);
+    });
+  });
   return { page, context, errors };
 }
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contactEventTypes } from '@app/shared/constants';
-import { insertContactSchema } from '@app/shared/schemas';
+import { insertContactSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';

@@ -1,4 +1,4 @@
-import { checkoutRequestSchema, type CheckoutRequest, type CheckoutResponse } from '@app/shared/schemas';
+import { checkoutRequestSchema, type CheckoutRequest, type CheckoutResponse } from '../../lib/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /** The name and e-mail the purchase and payment-options forms ask for, checked as the api checks them. */

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { formatEventDate } from '@app/shared/format';
-import { insertEventSchema } from '@app/shared/schemas';
+import { insertEventSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
