@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business, pageMeta, servicePages } from '@app/shared/content';
 import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { createVideo } from '../../test/support/factories.ts';
+import { webDist } from './web.ts';
 
 // Pages as crawlers and link previews see them: no JavaScript, only the HTML the api sends.
 
@@ -298,5 +301,32 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locations).toContain(`${SITE}/video/${open.id}/purchase`);
     expect(locations).not.toContain(`${SITE}/video/${closed.id}/purchase`);
     expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
+  });
+});
+
+describe('compression', () => {
+  const indexFile = path.join(webDist, 'index.html');
+  const script = () =>
+    /<script type="module" crossorigin src="([^"]+)"/.exec(readFileSync(indexFile, 'utf8'))![1]!;
+
+  it("sends the build's precompressed copy the browser accepts, and the plain file otherwise", async () => {
+    const brotli = await request(api.app)
+      .get(script())
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(brotli.headers['cache-control']).toMatch(/immutable/);
+    const gzip = await request(api.app).get(script()).set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await request(api.app).get(script()).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    const page = await request(api.app).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.text).toContain('<title>');
   });
 });
