@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
@@ -96,4 +97,10 @@ export function createApp(deps: Deps): express.Express {
   app.use(webRoutes(deps));
   app.use(errorHandler);
   return app;
+}
+
+/** The api's request handler: the kept public lists answer first (PublicCache), Express the rest. */
+export function createRequestHandler(deps: Deps): RequestListener {
+  const app = createApp(deps);
+  return (req, res) => deps.publicCache.serve(req, res, () => void app(req, res));
 }

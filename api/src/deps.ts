@@ -5,6 +5,8 @@ import { createLogger, type Logger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { createStripe, type Stripe } from '@app/shared/stripe';
+import { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
+import { PublicCache } from './http/public-cache.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {
@@ -15,6 +17,9 @@ export interface Deps extends Database {
   storage: Storage;
   /** Null when no STRIPE_SECRET_KEY is set: checkout then answers 503 and the site offers other ways to pay. */
   stripe: Stripe | null;
+  metrics: HttpMetrics;
+  /** The public lists, kept between requests; `changed()` after writing what they show. */
+  publicCache: PublicCache;
 }
 
 export function createDeps(
@@ -23,6 +28,7 @@ export function createDeps(
 ): Deps {
   const database = createDatabase(config.DATABASE_URL, { max: 20 });
   const redis = createRedis(config.REDIS_URL, 'client');
+  const metrics = createHttpMetrics();
   return {
     ...database,
     config,
@@ -31,6 +37,10 @@ export function createDeps(
     producer: createProducer(redis, config.QUEUE_PREFIX),
     storage: createStorage(config),
     stripe: createStripe(config),
+    metrics,
+    publicCache: new PublicCache(redis, config.QUEUE_PREFIX, logger, (method, route, status, seconds) =>
+      metrics.requests.observe({ method, route, status: String(status) }, seconds),
+    ),
   };
 }
 

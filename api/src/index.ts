@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import { loadConfig } from '@app/shared/config';
 import { closeDeps, createDeps } from './deps.ts';
-import { createApp } from './app.ts';
+import { createRequestHandler } from './app.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 const config = loadConfig();
 const deps = createDeps(config);
-const server = createServer(createApp(deps));
+const server = createServer(createRequestHandler(deps));
 server.keepAliveTimeout = 65_000;
 
 server.listen(config.PORT, () => {

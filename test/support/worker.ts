@@ -21,7 +21,15 @@ export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}
   const logger = createLogger({ name: 'worker-test', level: 'silent' });
   const mailer = createMailer(env.config, logger);
   const workers = startWorkers(
-    { config: env.config, db: env.database.db, logger, producer, mailer, storage: createStorage(env.config) },
+    {
+      config: env.config,
+      db: env.database.db,
+      logger,
+      producer,
+      redis: connection,
+      mailer,
+      storage: createStorage(env.config),
+    },
     { ...realHandlers, ...handlers } as HandlerMap,
     { connection, prefix: env.config.QUEUE_PREFIX },
   );

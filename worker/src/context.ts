@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Config } from '@app/shared/config';
 import type { Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
@@ -12,6 +13,8 @@ export interface WorkerContext {
   db: Db;
   logger: Logger;
   producer: Producer;
+  /** The worker's own Redis connection (BullMQ's blocking ones are separate). */
+  redis: Redis;
   mailer: Mailer;
   storage: Storage;
 }

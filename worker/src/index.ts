@@ -19,7 +19,7 @@ const producer = createProducer(connection, config.QUEUE_PREFIX);
 const mailer = createMailer(config, logger);
 const storage = createStorage(config);
 
-const workers = startWorkers({ config, db, logger, producer, mailer, storage }, handlers, {
+const workers = startWorkers({ config, db, logger, producer, redis: connection, mailer, storage }, handlers, {
   connection,
   prefix: config.QUEUE_PREFIX,
 });

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { events, syncRuns } from '@app/shared/db';
 import { SYNC_JOB_ID } from '@app/shared/queue';
+import { markPublicContentChanged } from '@app/shared/public-content';
 import type { JobHandler } from '../context.ts';
 import { planSync } from '../sync/match.ts';
 import { readOrderLinkRows } from '../sync/sources.ts';
@@ -12,7 +13,7 @@ import { readOrderLinkRows } from '../sync/sources.ts';
  */
 export const syncOrderLinks: JobHandler<'sync-order-links'> = async (
   payload,
-  { db, config, job, producer },
+  { db, config, job, producer, redis },
 ) => {
   // A job scheduler tick has an id of its own: hand it over to the one sync job id, so a scheduled
   // sync and a pressed button never run at the same time (the tick joins a sync already queued).
@@ -63,6 +64,7 @@ export const syncOrderLinks: JobHandler<'sync-order-links'> = async (
       }
       return result;
     });
+    if (result.updatedCount > 0) await markPublicContentChanged(redis, config.QUEUE_PREFIX);
     await job.updateProgress(90);
     await db
       .update(syncRuns)

@@ -34,7 +34,7 @@ const fieldError = (path: string, message: string) =>
   new ZodError([{ code: 'custom', path: [path], message, input: undefined }]);
 
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
-export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
+export function registerAdminContentRoutes(admin: Router, { db, publicCache }: Deps): void {
   async function checkShowcase(showcaseId: string | null | undefined): Promise<void> {
     if (showcaseId && (await db.$count(showcases, eq(showcases.id, showcaseId))) === 0)
       throw fieldError('showcaseId', 'That showcase does not exist');
@@ -48,6 +48,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
   admin.post('/api/admin/events', async (req, res) => {
     const input = insertEventSchema.parse(req.body ?? {});
     const [event] = await db.insert(events).values(input).returning();
+    await publicCache.changed();
     res.status(201).json(event);
   });
 
@@ -60,6 +61,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
       .where(eq(events.id, id))
       .returning();
     if (!event) throw notFound('Event not found');
+    await publicCache.changed();
     res.json(event);
   });
 
@@ -67,6 +69,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
     const id = eventIdSchema.parse(req.params.id);
     const [event] = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
     if (!event) throw notFound('Event not found');
+    await publicCache.changed();
     res.json({ id: event.id, deleted: true });
   });
 
@@ -87,6 +90,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
         passwordHash: input.passwordProtected && password ? await hashPassword(password) : null,
       })
       .returning(adminVideoColumns);
+    await publicCache.changed();
     res.status(201).json(video);
   });
 
@@ -110,6 +114,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
       .set({ ...input, passwordProtected: protectedNow, passwordHash })
       .where(eq(videos.id, id))
       .returning(adminVideoColumns);
+    await publicCache.changed();
     res.json(video);
   });
 
@@ -126,12 +131,14 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
         throw error;
       });
     if (!video) throw notFound('Video not found');
+    await publicCache.changed();
     res.json({ id: video.id, deleted: true });
   });
 
   admin.post('/api/admin/showcases', async (req, res) => {
     const input = insertShowcaseSchema.parse(req.body ?? {});
     const [showcase] = await db.insert(showcases).values(input).returning();
+    await publicCache.changed();
     res.status(201).json(showcase);
   });
 
@@ -141,6 +148,7 @@ export function registerAdminContentRoutes(admin: Router, { db }: Deps): void {
     if (Object.keys(input).length === 0) throw new HttpError(400, 'Nothing to update');
     const [showcase] = await db.update(showcases).set(input).where(eq(showcases.id, id)).returning();
     if (!showcase) throw notFound('Showcase not found');
+    await publicCache.changed();
     res.json(showcase);
   });
 }

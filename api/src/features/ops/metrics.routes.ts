@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge } from 'prom-client';
 import { jobNames } from '@app/shared/queue';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -16,9 +16,8 @@ function sameToken(given: string, expected: string): boolean {
 /**
  * Prometheus metrics at GET /metrics: process, HTTP requests by route, and queue depths. Only with
  * METRICS_TOKEN set (else 404), and only for `Authorization: Bearer <METRICS_TOKEN>`.
- * Each app has its own registry, so several apps in one process (tests) do not collide.
  */
-export function metricsRoutes({ config, producer, logger }: Deps): Router {
+export function metricsRoutes({ config, producer, logger, metrics }: Deps): Router {
   const router = Router();
   const token = config.METRICS_TOKEN;
   if (!token) {
@@ -28,15 +27,8 @@ export function metricsRoutes({ config, producer, logger }: Deps): Router {
     return router;
   }
 
-  const registry = new Registry();
+  const { registry, requests } = metrics;
   collectDefaultMetrics({ register: registry });
-  const requests = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
   new Gauge({
     name: 'queue_jobs',
     help: 'Jobs per queue and state',

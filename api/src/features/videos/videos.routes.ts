@@ -45,7 +45,7 @@ const fileName = (title: string, key: string) =>
   }${key.slice(key.lastIndexOf('.'))}`;
 
 export function videoRoutes(deps: Deps): Router {
-  const { db, storage } = deps;
+  const { db, storage, publicCache } = deps;
   const router = Router();
 
   async function findVideo(id: string) {
@@ -57,26 +57,25 @@ export function videoRoutes(deps: Deps): Router {
     return video;
   }
 
-  router.get('/api/videos', async (_req, res) => {
-    const rows = await db
-      .select(publicVideoColumns)
-      .from(videos)
-      .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
-      // Showcase order (lower first), videos without a showcase last, newest first within one.
-      .orderBy(
-        sql`${showcases.orderPriority} asc nulls last`,
-        asc(showcases.createdAt),
-        sql`${videos.createdAt} desc`,
-      );
-    res.set('Cache-Control', 'public, no-cache').json(rows);
+  router.get('/api/videos', async (req, res) => {
+    await publicCache.respond(req, res, '/api/videos', () =>
+      db
+        .select(publicVideoColumns)
+        .from(videos)
+        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+        // Showcase order (lower first), videos without a showcase last, newest first within one.
+        .orderBy(
+          sql`${showcases.orderPriority} asc nulls last`,
+          asc(showcases.createdAt),
+          sql`${videos.createdAt} desc`,
+        ),
+    );
   });
 
-  router.get('/api/showcases', async (_req, res) => {
-    const rows = await db
-      .select()
-      .from(showcases)
-      .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
-    res.set('Cache-Control', 'public, no-cache').json(rows);
+  router.get('/api/showcases', async (req, res) => {
+    await publicCache.respond(req, res, '/api/showcases', () =>
+      db.select().from(showcases).orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
+    );
   });
 
   router.get('/api/videos/:id', async (req, res) => {

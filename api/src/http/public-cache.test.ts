@@ -1,0 +1,118 @@
+import type { RequestListener } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@app/shared/logger';
+import { events, portfolioItems } from '@app/shared/db';
+import { publicContentVersionKey } from '@app/shared/public-content';
+import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
+import { createEvent, createPortfolioItems } from '../../../test/support/factories.ts';
+import { createRequestHandler } from '../app.ts';
+import { closeDeps, createDeps, type Deps } from '../deps.ts';
+
+// Two api replicas over one database and one Redis, each with the request handler index.ts serves.
+
+let env: TestEnv;
+const replicas: Array<{ deps: Deps; handler: RequestListener }> = [];
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  for (const name of ['api-a', 'api-b']) {
+    const deps = createDeps(env.config, createLogger({ name, level: 'silent' }));
+    replicas.push({ deps, handler: createRequestHandler(deps) });
+  }
+});
+afterAll(async () => {
+  await Promise.all(replicas.map(({ deps }) => closeDeps(deps)));
+  await env.cleanup();
+});
+
+const titles = (body: Array<{ title: string }>) => body.map((event) => event.title);
+
+async function login(handler: RequestListener) {
+  const agent = request.agent(handler);
+  await agent.post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
+  return agent;
+}
+
+describe('the kept public lists', () => {
+  it('answers from memory until the content changes, then every replica reads afresh', async () => {
+    const [a, b] = replicas as [(typeof replicas)[number], (typeof replicas)[number]];
+    await createEvent(env.database.db, { title: 'Kept Festival', date: '2027-02-01' });
+    await request(a.handler).get('/api/events').expect(200);
+    await request(b.handler).get('/api/events').expect(200);
+
+    // Written behind the api's back: both replicas keep answering with the list they read.
+    await env.database.db.update(events).set({ title: 'Quietly Renamed' });
+    expect(titles((await request(a.handler).get('/api/events').expect(200)).body)).toEqual(['Kept Festival']);
+    expect(titles((await request(b.handler).get('/api/events').expect(200)).body)).toEqual(['Kept Festival']);
+
+    // An owner's edit on replica A: B's very next read shows it.
+    const [event] = await env.database.db.select().from(events);
+    const owner = await login(a.handler);
+    const { title: _title, description, date, location, eventType, imageUrl } = event!;
+    await owner
+      .put(`/api/admin/events/${event!.id}`)
+      .send({ title: 'Edited Festival', description, date, location, eventType, imageUrl })
+      .expect(200);
+    expect(titles((await request(b.handler).get('/api/events').expect(200)).body)).toEqual([
+      'Edited Festival',
+    ]);
+    expect(titles((await request(a.handler).get('/api/events').expect(200)).body)).toEqual([
+      'Edited Festival',
+    ]);
+  });
+
+  it('reads afresh when the worker (or anyone) bumps the version in Redis', async () => {
+    const [a] = replicas;
+    await createPortfolioItems(env.database.db, 1, { alt: 'First solo' });
+    await request(a!.handler).get('/api/portfolio?category=solo').expect(200);
+    await createPortfolioItems(env.database.db, 1, { alt: 'Second solo' });
+    expect((await request(a!.handler).get('/api/portfolio?category=solo')).body).toHaveLength(1);
+    await a!.deps.redis.incr(publicContentVersionKey(env.config.QUEUE_PREFIX));
+    expect((await request(a!.handler).get('/api/portfolio?category=solo')).body).toHaveLength(2);
+  });
+
+  it('keeps only the canonical address of a list, so made-up query strings cannot fill memory', async () => {
+    const [a] = replicas;
+    await request(a!.handler).get('/api/portfolio?category=group&x=1').expect(200);
+    await createPortfolioItems(env.database.db, 1, { alt: 'Troupe', category: 'group' });
+    expect((await request(a!.handler).get('/api/portfolio?category=group&x=1')).body).toHaveLength(1);
+  });
+
+  it('serves a kept list with the same headers, an ETag that earns a 304, and gzip when accepted', async () => {
+    const [a] = replicas;
+    await env.database.db.delete(portfolioItems);
+    await createPortfolioItems(env.database.db, 30, { alt: 'A rather long description of a solo picture' });
+    await a!.deps.publicCache.changed();
+    const fromDatabase = await request(a!.handler).get('/api/portfolio').expect(200);
+    const fromMemory = await request(a!.handler)
+      .get('/api/portfolio')
+      .set('X-Request-Id', 'req-1')
+      .expect(200);
+
+    expect(fromMemory.body).toEqual(fromDatabase.body);
+    expect(fromMemory.headers['x-request-id']).toBe('req-1');
+    for (const header of [
+      'etag',
+      'cache-control',
+      'content-type',
+      'content-security-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+    ]) {
+      expect(fromMemory.headers[header], header).toBe(fromDatabase.headers[header]);
+    }
+    expect(fromMemory.headers['cache-control']).toBe('public, no-cache');
+
+    await request(a!.handler)
+      .get('/api/portfolio')
+      .set('If-None-Match', fromDatabase.headers.etag!)
+      .expect(304);
+    await request(a!.handler).get('/api/portfolio').set('If-None-Match', '"something-else"').expect(200);
+
+    const zipped = await request(a!.handler).get('/api/portfolio').set('Accept-Encoding', 'gzip').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toBe('Accept-Encoding');
+    expect(zipped.body).toEqual(fromDatabase.body);
+  });
+});
