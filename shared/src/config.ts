@@ -72,6 +72,8 @@ const envSchema = z
     ANALYTICS_SCRIPT_URL: optional.pipe(z.url().optional()),
 
     METRICS_TOKEN: optional,
+    /** The worker has no other HTTP server; its /metrics listens here (only with METRICS_TOKEN). */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(500).default(60_000),
   })

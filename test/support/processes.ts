@@ -60,7 +60,8 @@ export async function startApi(env: Record<string, string>): Promise<RunningApi>
 
 /** The real worker process; resolves once it logged that its queues are running. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
-  const proc = run('worker/src/index.ts', { ...env, LOG_LEVEL: 'info' });
+  // Metrics (when a test sets METRICS_TOKEN) on a free port: several workers may run at once.
+  const proc = run('worker/src/index.ts', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' });
   const deadline = Date.now() + 20_000;
   while (!proc.output().includes('worker started')) {
     if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);

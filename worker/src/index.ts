@@ -7,6 +7,7 @@ import { createMailer } from './clients/mailer.ts';
 import { handlers } from './handlers.ts';
 import { upsertSchedules } from './schedules.ts';
 import { startWorkers } from './worker.ts';
+import { startMetricsServer } from './metrics.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -24,6 +25,7 @@ const workers = startWorkers({ config, db, logger, producer, redis: connection, 
   prefix: config.QUEUE_PREFIX,
 });
 await upsertSchedules(producer, config);
+const metricsServer = await startMetricsServer({ config, logger, producer }, workers);
 logger.info({ queues: workers.map((w) => w.name) }, 'worker started');
 
 let stopping = false;
@@ -35,6 +37,7 @@ async function shutdown(signal: string) {
     logger.error('shutdown took too long; exiting (unfinished jobs return to the queue)');
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
+  metricsServer?.close();
   // Worker.close waits for the jobs in hand to finish and takes no new ones.
   await Promise.all(workers.map((worker) => worker.close()));
   await producer.close();

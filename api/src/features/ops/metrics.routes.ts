@@ -1,17 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import { collectDefaultMetrics, Gauge } from 'prom-client';
-import { jobNames } from '@app/shared/queue';
+import { collectDefaultMetrics } from 'prom-client';
+import { bearerTokenMatches, registerQueueDepthGauge } from '@app/shared/metrics';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-
-const queueStates = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
-
-/** Compares digests, so neither the token's content nor its length leaks through timing. */
-function sameToken(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * Prometheus metrics at GET /metrics: process, HTTP requests by route, and queue depths. Only with
@@ -29,21 +20,7 @@ export function metricsRoutes({ config, producer, logger, metrics }: Deps): Rout
 
   const { registry, requests } = metrics;
   collectDefaultMetrics({ register: registry });
-  new Gauge({
-    name: 'queue_jobs',
-    help: 'Jobs per queue and state',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      await Promise.all(
-        jobNames.map(async (name) => {
-          const counts = await producer.queue(name).getJobCounts(...queueStates);
-          for (const state of queueStates) this.set({ queue: name, state }, counts[state] ?? 0);
-        }),
-      ).catch((error: unknown) => logger.warn({ err: error }, 'queue metrics unavailable'));
-    },
-  });
+  registerQueueDepthGauge(registry, producer, logger);
 
   router.use((req, res, next) => {
     const end = requests.startTimer({ method: req.method });
@@ -56,8 +33,7 @@ export function metricsRoutes({ config, producer, logger, metrics }: Deps): Rout
   });
 
   router.get('/metrics', async (req, res) => {
-    const [scheme, given] = (req.get('authorization') ?? '').split(' ');
-    if (scheme !== 'Bearer' || !given || !sameToken(given, token))
+    if (!bearerTokenMatches(req.get('authorization'), token))
       throw new HttpError(401, 'Metrics need the bearer token', { 'WWW-Authenticate': 'Bearer' });
     res.set('Content-Type', registry.contentType).send(await registry.metrics());
   });

@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '@app/shared/logger';
+import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
+import { drain, startTestWorker, type TestWorker } from '../../test/support/worker.ts';
+import { startMetricsServer } from './metrics.ts';
+
+const TOKEN = 'worker-metrics-token-for-tests';
+let env: TestEnv;
+let worker: TestWorker;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  env = await createTestEnv({ METRICS_TOKEN: TOKEN });
+  worker = startTestWorker(env, {
+    'contact-notification': async () => 'done',
+    'purchase-receipt': async () => {
+      throw new UnrecoverableError('no such purchase');
+    },
+  });
+  const logger = createLogger({ name: 'metrics-test', level: 'silent' });
+  server = (await startMetricsServer(
+    { config: env.config, logger, producer: worker.producer },
+    worker.workers,
+    0,
+  ))!;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+});
+afterAll(async () => {
+  server?.close();
+  await worker.close();
+  await env.cleanup();
+});
+
+it('serves job durations, failures and queue depths to the bearer of the token only', async () => {
+  await worker.producer.enqueue('contact-notification', { contactId: 1 });
+  await worker.producer.enqueue('purchase-receipt', { purchaseId: 'missing' });
+  await drain(worker.producer, 'contact-notification');
+  await drain(worker.producer, 'purchase-receipt');
+
+  expect((await fetch(url)).status).toBe(401);
+  expect((await fetch(url, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+  expect((await fetch(url.replace('/metrics', '/other'))).status).toBe(404);
+
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  expect(text).toMatch(/job_duration_seconds_count\{job="contact-notification",outcome="completed"\} 1/);
+  expect(text).toMatch(/jobs_failed_total\{job="purchase-receipt"\} 1/);
+  expect(text).toMatch(/queue_jobs\{queue="purchase-receipt",state="failed"\} 1/);
+  expect(text).toContain('process_resident_memory_bytes');
+});
+
+it('listens nowhere without a token', async () => {
+  const logger = createLogger({ name: 'metrics-test', level: 'silent' });
+  const config = { ...env.config, METRICS_TOKEN: undefined };
+  expect(await startMetricsServer({ config, logger, producer: worker.producer }, [], 0)).toBeUndefined();
+});

@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { Worker } from 'bullmq';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { bearerTokenMatches, registerQueueDepthGauge } from '@app/shared/metrics';
+import type { WorkerContext } from './context.ts';
+
+/**
+ * The worker's Prometheus metrics: process, job durations and failures by job name, queue depths.
+ * Served at GET /metrics on WORKER_METRICS_PORT for `Authorization: Bearer <METRICS_TOKEN>`; nothing
+ * listens without a token. Resolves once listening.
+ */
+export async function startMetricsServer(
+  { config, logger, producer }: Pick<WorkerContext, 'config' | 'logger' | 'producer'>,
+  workers: Worker[],
+  port = config.WORKER_METRICS_PORT,
+): Promise<Server | undefined> {
+  const token = config.METRICS_TOKEN;
+  if (!token) return undefined;
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  registerQueueDepthGauge(registry, producer, logger);
+  const durations = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Time from a job starting to its end, by job name and outcome',
+    labelNames: ['job', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'jobs_failed_total',
+    help: 'Failed job attempts by job name (a retried job counts each failure)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  for (const worker of workers) {
+    worker.on('completed', (job) => {
+      if (job.processedOn && job.finishedOn)
+        durations.observe(
+          { job: worker.name, outcome: 'completed' },
+          (job.finishedOn - job.processedOn) / 1000,
+        );
+    });
+    worker.on('failed', (job) => {
+      failures.inc({ job: worker.name });
+      if (job?.processedOn && job.finishedOn)
+        durations.observe({ job: worker.name, outcome: 'failed' }, (job.finishedOn - job.processedOn) / 1000);
+    });
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'GET' || req.url !== '/metrics') {
+        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}');
+      } else if (!bearerTokenMatches(req.headers.authorization, token)) {
+        res
+          .writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' })
+          .end('{"message":"Metrics need the bearer token"}');
+      } else {
+        const body = await registry.metrics();
+        res.writeHead(200, { 'Content-Type': registry.contentType }).end(body);
+      }
+    })().catch((error: unknown) => {
+      logger.warn({ err: error }, 'metrics scrape failed');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end('{"message":"Metrics are unavailable"}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+  logger.info({ port: (server.address() as { port: number }).port }, 'worker metrics listening');
+  return server;
+}
