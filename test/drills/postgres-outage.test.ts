@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, videoStatEvents } from '@app/shared/db';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
+import { createProducer, createRedis, statBatch, type Producer } from '@app/shared/queue';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startOutageProxy, type OutageProxy } from '../support/tcp-proxy.ts';
@@ -70,13 +70,12 @@ describe('a PostgreSQL outage', () => {
 
   it("fails the worker's jobs while it lasts, then retries them to completion", async () => {
     const video = await createVideo(env.database.db);
-    const events = await env.database.db
+    await env.database.db
       .insert(videoStatEvents)
-      .values(Array.from({ length: 5 }, () => ({ videoId: video.id, kind: 'view' as const })))
-      .returning();
+      .values(Array.from({ length: 5 }, () => ({ videoId: video.id, kind: 'view' as const })));
 
     proxy.down();
-    const job = await producer.enqueue('count-video-stat', { eventId: events[0]!.id });
+    const job = await producer.enqueue('count-video-stat', { batch: statBatch() });
     const queue = producer.queue('count-video-stat');
     await expect
       .poll(async () => (await queue.getJob(job.jobId))?.attemptsMade ?? 0, { timeout: 15_000 })

@@ -66,7 +66,7 @@ describe('job failures', () => {
     const agent = await adminAgent(api.app);
     const job = await api.deps.producer
       .queue('count-video-stat')
-      .add('count-video-stat', { eventId: 'not-a-uuid' });
+      .add('count-video-stat', { batch: 'not-a-number' });
     const failed = await waitFor(
       async () => (await agent.get('/api/admin/jobs?state=failed')).body.jobs as Array<{ id: string }>,
       (jobs) => jobs.some((listed) => listed.id === job.id),

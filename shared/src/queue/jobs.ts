@@ -7,8 +7,8 @@ import { z } from 'zod';
  */
 export const jobPayloadSchemas = {
   'count-video-stat': z.object({
-    // The outbox row that triggered this run; absent for the periodic sweep.
-    eventId: z.uuid().optional(),
+    // The time slot (statBatch) whose views and downloads this run applies; absent for the sweep.
+    batch: z.number().int().nonnegative().optional(),
   }),
   'record-sale': z.discriminatedUnion('kind', [
     // A Checkout Session to settle from Stripe's current state; `failed` for async_payment_failed.

@@ -8,7 +8,18 @@ interface JobPolicy<N extends JobName> {
   jobId?: (payload: JobPayload<N>) => string | undefined;
   /** Removed from Redis when it ends, so the same job id can run again (its history is kept elsewhere). */
   removeWhenDone?: boolean;
+  /** Milliseconds to wait before the job may run. */
+  delay?: (payload: JobPayload<N>) => number | undefined;
 }
+
+/**
+ * Views and downloads are applied in batches: every event of one STAT_BATCH_MS slot queues the same
+ * job (`stats-<slot>`, a no-op after the first), which runs STAT_BATCH_MARGIN_MS after the slot ends,
+ * so it starts after every event of its slot was saved (each is saved before it is queued).
+ */
+export const STAT_BATCH_MS = 100;
+const STAT_BATCH_MARGIN_MS = 100;
+export const statBatch = (now = Date.now()) => Math.floor(now / STAT_BATCH_MS);
 
 const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
 
@@ -19,7 +30,11 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   'count-video-stat': {
     attempts: 10,
     backoff: retryWithBackoff,
-    jobId: (payload) => (payload.eventId ? `stat-${payload.eventId}` : undefined),
+    jobId: (payload) => (payload.batch === undefined ? undefined : `stats-${payload.batch}`),
+    delay: (payload) =>
+      payload.batch === undefined
+        ? undefined
+        : Math.max(0, (payload.batch + 1) * STAT_BATCH_MS + STAT_BATCH_MARGIN_MS - Date.now()),
   },
   'record-sale': {
     attempts: 12,
@@ -65,5 +80,6 @@ export function jobOptions<N extends JobName>(name: N, payload: JobPayload<N>): 
     attempts: policy.attempts,
     backoff: policy.backoff,
     jobId: policy.jobId?.(payload),
+    delay: policy.delay?.(payload),
   };
 }

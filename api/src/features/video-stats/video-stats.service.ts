@@ -1,4 +1,5 @@
 import { videoStatEvents, type VideoStatKind } from '@app/shared/db';
+import { statBatch } from '@app/shared/queue';
 import type { Deps } from '../../deps.ts';
 
 /**
@@ -14,7 +15,8 @@ export async function recordVideoStat(
     .insert(videoStatEvents)
     .values({ videoId, kind })
     .returning({ id: videoStatEvents.id });
-  await producer.enqueue('count-video-stat', { eventId: event!.id }).catch((error: unknown) => {
+  // One job per time slot, not per event: the job applies every event saved so far.
+  await producer.enqueue('count-video-stat', { batch: statBatch() }).catch((error: unknown) => {
     logger.warn({ err: error, eventId: event!.id }, 'count-video-stat not queued; the sweep will apply it');
   });
 }
