@@ -39,11 +39,19 @@ const reports = path.join(root, 'bench/results');
 mkdirSync(reports, { recursive: true });
 try {
   for (const page of pages) {
-    const result = await lighthouse(`${api.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-    });
+    // Lighthouse now and then fails to record its trace (NO_NAVSTART): such a run has no scores, so
+    // it is run again rather than reported as zeros.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(`${api.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      const failure = result?.lhr.runtimeError;
+      if (!failure || attempt === 3) break;
+      console.warn(`Lighthouse could not measure ${page} (${failure.code}); running it again`);
+    }
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     // The whole report, for reading why a figure is what it is (bench/results is not committed).
     writeFileSync(
