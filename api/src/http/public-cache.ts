@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
 import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
@@ -35,15 +36,6 @@ interface Entry {
 }
 
 export type ServedObserver = (method: string, route: string, status: number, seconds: number) => void;
-
-/** If-None-Match names this ETag (weak or strong, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
-  });
-}
 
 /**
  * The public lists, kept in memory and answered before Express (decision record 010): a list read
@@ -101,7 +93,8 @@ export class PublicCache {
       'X-Request-Id': typeof requestId === 'string' && requestId ? requestId : randomUUID(),
       Vary: 'Accept-Encoding',
     };
-    if (matches(req.headers['if-none-match'], entry.etag)) {
+    // The same conditional-request rules Express applies (fresh), so both paths answer alike.
+    if (fresh(req.headers, { etag: entry.etag })) {
       res.writeHead(304, headers).end();
       return 304;
     }

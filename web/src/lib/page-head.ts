@@ -6,33 +6,34 @@ import { pageMeta, type PageMeta } from '@app/shared/content';
 // browser, this keeps the same tags right from the same source (pageMeta), so a bookmark, a share or a
 // crawler that runs JavaScript sees the page it is on, not the one the visit started at.
 
-function setMeta(attribute: 'name' | 'property', key: string, content: string | undefined) {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (content === undefined) {
+/** Sets `attribute` on the head element named by `identity`, adding it if missing; removes it for undefined. */
+function setHeadTag(
+  tag: 'meta' | 'link',
+  identity: Record<string, string>,
+  attribute: 'content' | 'href',
+  value: string | undefined,
+) {
+  const selector =
+    tag +
+    Object.entries(identity)
+      .map(([name, key]) => `[${name}="${key}"]`)
+      .join('');
+  let element = document.head.querySelector(selector);
+  if (value === undefined) {
     element?.remove();
     return;
   }
   if (!element) {
-    element = document.createElement('meta');
-    element.setAttribute(attribute, key);
+    element = document.createElement(tag);
+    for (const [name, key] of Object.entries(identity)) element.setAttribute(name, key);
     document.head.append(element);
   }
-  element.content = content;
+  element.setAttribute(attribute, value);
 }
 
-function setCanonical(href: string | undefined) {
-  let element = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (href === undefined) {
-    element?.remove();
-    return;
-  }
-  if (!element) {
-    element = document.createElement('link');
-    element.rel = 'canonical';
-    document.head.append(element);
-  }
-  element.href = href;
-}
+const setMeta = (attribute: 'name' | 'property', key: string, content: string | undefined) =>
+  setHeadTag('meta', { [attribute]: key }, 'content', content);
+const setCanonical = (href: string | undefined) => setHeadTag('link', { rel: 'canonical' }, 'href', href);
 
 export function applyPageMeta(meta: PageMeta, origin = window.location.origin): void {
   const url = meta.canonical ? `${origin}${meta.canonical}` : undefined;
