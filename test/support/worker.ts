@@ -2,6 +2,7 @@ import { QueueEvents, type Worker } from 'bullmq';
 import { createLogger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
+import { createStripe } from '@app/shared/stripe';
 import { createMailer } from '../../worker/src/clients/mailer.ts';
 import type { HandlerMap } from '../../worker/src/context.ts';
 import { handlers as realHandlers } from '../../worker/src/handlers.ts';
@@ -29,6 +30,7 @@ export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}
       redis: connection,
       mailer,
       storage: createStorage(env.config),
+      stripe: createStripe(env.config),
     },
     { ...realHandlers, ...handlers } as HandlerMap,
     { connection, prefix: env.config.QUEUE_PREFIX },

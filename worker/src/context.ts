@@ -5,6 +5,7 @@ import type { Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { JobName, JobOutcome, JobPayload, Producer } from '@app/shared/queue';
 import type { Storage } from '@app/shared/storage';
+import type { Stripe } from '@app/shared/stripe';
 import type { Mailer } from './clients/mailer.ts';
 
 /** What every handler receives besides its parsed payload. */
@@ -17,6 +18,8 @@ export interface WorkerContext {
   redis: Redis;
   mailer: Mailer;
   storage: Storage;
+  /** One client (and its kept-alive connections) for every job; null without STRIPE_SECRET_KEY. */
+  stripe: Stripe | null;
 }
 
 export type JobHandler<N extends JobName> = (

@@ -3,6 +3,7 @@ import { createDatabase } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { createProducer, createRedis } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
+import { createStripe } from '@app/shared/stripe';
 import { createMailer } from './clients/mailer.ts';
 import { handlers } from './handlers.ts';
 import { upsertSchedules } from './schedules.ts';
@@ -20,10 +21,14 @@ const producer = createProducer(connection, config.QUEUE_PREFIX);
 const mailer = createMailer(config, logger);
 const storage = createStorage(config);
 
-const workers = startWorkers({ config, db, logger, producer, redis: connection, mailer, storage }, handlers, {
-  connection,
-  prefix: config.QUEUE_PREFIX,
-});
+const workers = startWorkers(
+  { config, db, logger, producer, redis: connection, mailer, storage, stripe: createStripe(config) },
+  handlers,
+  {
+    connection,
+    prefix: config.QUEUE_PREFIX,
+  },
+);
 await upsertSchedules(producer, config);
 const metricsServer = await startMetricsServer({ config, logger, producer }, workers);
 logger.info({ queues: workers.map((w) => w.name) }, 'worker started');

@@ -6,6 +6,8 @@ import { createProcessor } from './processor.ts';
 
 const concurrency: Partial<Record<JobName, number>> = {
   'count-video-stat': 4,
+  // Buyers wait on it; sales stay one per payment under any concurrency (unique keys, row locks).
+  'record-sale': 8,
   // One sync at a time, whether the admin, the schedule or the CLI started it.
   'sync-order-links': 1,
 };

@@ -31,6 +31,7 @@ beforeAll(async () => {
   context = {
     db: env.database.db,
     config: env.config,
+    stripe: createStripe(env.config),
     producer,
     logger: createLogger({ name: 't', level: 'silent' }),
   } as unknown as WorkerContext & { job: Job };

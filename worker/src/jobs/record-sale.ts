@@ -7,7 +7,6 @@ import {
   refundPayment,
   type FulfilmentResult,
 } from '@app/shared/sales';
-import { createStripe } from '@app/shared/stripe';
 import type { JobHandler } from '../context.ts';
 
 /** Stripe answered that the request itself is wrong (no such session, bad key): retrying cannot help. */
@@ -28,13 +27,12 @@ function isPermanentStripeError(error: unknown): boolean {
  * offline payment the owner recorded. A paid purchase without a receipt queues one (its job id makes
  * that once), also when a previous attempt crashed between the sale and the enqueue.
  */
-export const recordSale: JobHandler<'record-sale'> = async (payload, { db, config, producer }) => {
+export const recordSale: JobHandler<'record-sale'> = async (payload, { db, producer, stripe }) => {
   let result: FulfilmentResult | null;
   try {
     if (payload.kind === 'offline') {
       result = await fulfilOffline(db, payload.purchaseId);
     } else {
-      const stripe = createStripe(config);
       if (!stripe)
         throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
       result =
