@@ -13,7 +13,8 @@ export interface RunningProcess {
 }
 
 function run(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // The flags production runs with (scripts/start.mjs, infra/docker-entrypoint.sh; docs/decisions/011).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

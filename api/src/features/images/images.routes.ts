@@ -1,7 +1,6 @@
 import { mkdir, rename, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Response } from 'express';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from '@app/shared/images';
 import type { Deps } from '../../deps.ts';
@@ -69,6 +68,8 @@ export function imageRoutes({ config }: Deps): Router {
     if (!pending) {
       pending = (async () => {
         await mkdir(path.dirname(target), { recursive: true });
+        // Loaded on the first variant, not at start: most requests find theirs already made.
+        const { default: sharp } = await import('sharp');
         let pipeline = sharp(source).rotate();
         if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
         if (format === 'avif') pipeline = pipeline.avif({ quality: 55, effort: 2 });
