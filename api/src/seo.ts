@@ -1,14 +1,13 @@
 import {
   business,
-  findServicePage,
   hero,
   indexablePaths,
   normalizePath,
   pageMeta,
   videoPageMeta,
   type PageMeta,
-  type ServicePage,
 } from '@app/shared/content';
+import { findServicePage, type ServicePage } from '@app/shared/content/service-pages';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
 

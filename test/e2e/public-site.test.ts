@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
-import { findServicePage, homeMeta } from '@app/shared/content';
+import { findServicePageHead, homeMeta } from '@app/shared/content';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
@@ -281,7 +281,7 @@ describe('the other public pages', () => {
       .toBe(true);
     expect(await page.getByRole('link', { name: 'View Dance Videos' }).getAttribute('href')).toBe('/videos');
     expect(await page.locator('details').count()).toBe(5);
-    expect(await page.title()).toBe(findServicePage('/dance-videographer')!.title);
+    expect(await page.title()).toBe(findServicePageHead('/dance-videographer')!.title);
     await page.getByRole('link', { name: 'Book Videography Services' }).click();
     // Home arrives at /#contact and lands the section under the header once the gallery and events
     // above it have loaded and grown.

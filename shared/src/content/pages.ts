@@ -1,5 +1,5 @@
 import { business } from './site.ts';
-import { findServicePage, servicePages } from './service-pages.ts';
+import { findServicePageHead, servicePageHeads } from './service-page-heads.ts';
 
 // Each route's title, description and indexing rule. Browser-safe: the api puts them into the HTML it
 // sends (with the JSON-LD and the absolute URLs), and the web app can set the same ones when it
@@ -31,7 +31,7 @@ export const homeMeta: PageMeta = {
 };
 
 /** The public routes a crawler should find (the sitemap); video pages are added from the database. */
-export const indexablePaths = ['/', ...servicePages.map((page) => page.path), '/videos', '/facebook-cover'];
+export const indexablePaths = ['/', ...servicePageHeads.map((page) => page.path), '/videos', '/facebook-cover'];
 
 const videoPage = /^\/video\/([^/]+)\/(purchase|download)$/;
 const purchasePages = new Set(['/video-purchase-success', '/video-payment-options', '/video-payment-issue']);
@@ -54,7 +54,7 @@ export function matchVideoPage(path: string): { id: string; kind: 'purchase' | '
 export function pageMeta(path: string): PageMeta {
   const normalized = normalizePath(path);
   if (normalized === '/') return homeMeta;
-  const service = findServicePage(normalized);
+  const service = findServicePageHead(normalized);
   if (service) {
     return {
       status: 200,

@@ -1,17 +1,10 @@
 import { turnaround } from './site.ts';
+import { servicePageHeads, type ServicePageHead } from './service-page-heads.ts';
 
 // The six service pages: what the page shows and what the api puts into its metadata and JSON-LD,
 // from one source so the FAQ structured data always matches the FAQ on the page.
 
-export interface ServicePage {
-  path: string;
-  kind: 'photographer' | 'videographer';
-  /** <title> and the social sharing title. */
-  title: string;
-  description: string;
-  keywords: string;
-  heading: string;
-  intro: string;
+export interface ServicePage extends ServicePageHead {
   secondaryButton: { label: string; href: string };
   cards: Array<{ title: string; text: string }>;
   examples?: Array<{ title: string; text: string }>;
@@ -21,17 +14,8 @@ export interface ServicePage {
 const noFees =
   'Every package is quoted for your event; there is nothing to pay up front, then 4 equal fortnightly payments.';
 
-export const servicePages: ServicePage[] = [
-  {
-    path: '/dance-photographer',
-    kind: 'photographer',
-    title: 'Dance Photographer NZ | Competition & Studio Dance Photography',
-    description: `Dance competition and studio photography across New Zealand. Photos on the app within minutes, full galleries within ${turnaround.competitionPhotos}.`,
-    keywords:
-      'dance photographer, dance competition photography, dance photos NZ, Christchurch dance photographer',
-    heading: 'Dance Photographer',
-    intro:
-      'Solos, duos and troupes photographed at the top of every leap, with photos on the app within minutes of leaving the stage.',
+const bodies: Record<string, Omit<ServicePage, keyof ServicePageHead>> = {
+  '/dance-photographer': {
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       {
@@ -66,17 +50,7 @@ export const servicePages: ServicePage[] = [
       { question: 'How long are galleries kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
   },
-  {
-    path: '/concert-photographer',
-    kind: 'photographer',
-    title: 'Concert Photographer NZ | Live Music & Concert Photography',
-    description:
-      'Concert and live music photography in Christchurch, Blenheim and across New Zealand, captured without flash in the light of the show.',
-    keywords:
-      'concert photographer, live music photography, concert photos NZ, Christchurch concert photographer',
-    heading: 'Concert Photographer',
-    intro:
-      'Concerts, choirs and live music photographed in the light the audience saw, quietly and without flash.',
+  '/concert-photographer': {
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Live Performance', text: 'Soloists, bands and ensembles captured mid-performance.' },
@@ -105,15 +79,7 @@ export const servicePages: ServicePage[] = [
       { question: 'How long are galleries kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
   },
-  {
-    path: '/performing-arts-photographer',
-    kind: 'photographer',
-    title: 'Performing Arts Photographer NZ | Theatre & Stage Show Photography',
-    description: `Theatre, musical and stage show photography across New Zealand. Dress rehearsals, performances and cast portraits within ${turnaround.competitionPhotos}.`,
-    keywords:
-      'performing arts photographer, theatre photographer, stage show photography, musical theatre photos NZ',
-    heading: 'Performing Arts Photographer',
-    intro: 'Theatre, musicals and stage shows, from the dress rehearsal to the final curtain call.',
+  '/performing-arts-photographer': {
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Dress Rehearsals', text: 'Full coverage without an audience, from every angle.' },
@@ -145,16 +111,7 @@ export const servicePages: ServicePage[] = [
       { question: 'How long are the photos kept?', answer: 'Every gallery is stored securely for 10 years.' },
     ],
   },
-  {
-    path: '/videographer',
-    kind: 'videographer',
-    title: 'Videographer NZ | Event & Performance Videography',
-    description: `Event and performance videography across New Zealand: multi-camera productions, live streaming and post-production. Highlights within ${turnaround.videoHighlights}.`,
-    keywords:
-      'videographer, event videography, live streaming NZ, multi-camera video, Christchurch videographer',
-    heading: 'Videographer',
-    intro:
-      'Multi-camera films of your event, live streams for the family who cannot be there, and careful post-production.',
+  '/videographer': {
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Multi-Camera Productions', text: 'Several angles cut together so no moment is missed.' },
@@ -183,16 +140,7 @@ export const servicePages: ServicePage[] = [
       },
     ],
   },
-  {
-    path: '/performing-arts-videographer',
-    kind: 'videographer',
-    title: 'Performing Arts Videographer NZ | Theatre & Stage Production Filming',
-    description: `Performing arts videography across New Zealand: multi-camera coverage, full productions, professional audio and archival quality. Full productions in ${turnaround.fullProductions}.`,
-    keywords:
-      'performing arts videographer, theatre filming, stage production video, musical theatre videographer NZ',
-    heading: 'Performing Arts Videographer',
-    intro:
-      'Full stage productions filmed with multiple cameras and professional audio, edited into a film the cast will keep for life.',
+  '/performing-arts-videographer': {
     secondaryButton: { label: 'View Video Library', href: '/videos' },
     cards: [
       { title: 'Multi-Camera Coverage', text: 'Wide, mid and close angles running through the whole show.' },
@@ -239,14 +187,7 @@ export const servicePages: ServicePage[] = [
       },
     ],
   },
-  {
-    path: '/dance-videographer',
-    kind: 'videographer',
-    title: 'Dance Videographer NZ | Dance Competition & Recital Filming',
-    description: `Dance competition and recital videography across New Zealand. Competitions delivered in ${turnaround.danceCompetitionVideo}, recitals in ${turnaround.recitalVideo}.`,
-    keywords: 'dance videographer, dance competition video, recital filming, dance videos NZ',
-    heading: 'Dance Videographer',
-    intro: 'Competition sections and end-of-year recitals filmed for dancers, families and studios.',
+  '/dance-videographer': {
     secondaryButton: { label: 'View Dance Videos', href: '/videos' },
     cards: [
       { title: 'Competition Filming', text: 'Every section filmed from the best seat in the house.' },
@@ -276,7 +217,13 @@ export const servicePages: ServicePage[] = [
       },
     ],
   },
-];
+};
+
+// Pure: a bundle that never reads the bodies (the web app's first load) leaves them out.
+export const servicePages: ServicePage[] = /* @__PURE__ */ servicePageHeads.map((head) => ({
+  ...head,
+  ...bodies[head.path]!,
+}));
 
 export function findServicePage(path: string): ServicePage | undefined {
   return servicePages.find((page) => page.path === path);

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { ArrowRight, Check, ChevronDown } from 'lucide-react';
-import { business, findServicePage } from '@app/shared/content';
+import { business } from '@app/shared/content';
+import { findServicePage } from '@app/shared/content/service-pages';
 import { Button } from '../components/ui/button.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
