@@ -146,9 +146,19 @@ export function publicConfig(config: Config) {
   };
 }
 
+/**
+ * The data a page reads first, fetched alongside the app's script instead of after it (the same URLs
+ * and credentials mode as web/src/lib/api.ts, so the browser uses these answers).
+ */
+const dataPreloads: Record<string, string[]> = { '/videos': ['/api/videos', '/api/showcases'] };
+
 export function renderHead(head: PageHead, config: Config): string {
   const url = head.canonical ? absolute(config, head.canonical) : undefined;
+  const preloads = head.status === 200 && head.canonical ? (dataPreloads[head.canonical] ?? []) : [];
   const tags = [
+    ...preloads.map(
+      (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`,
+    ),
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta name="keywords" content="${escapeHtml(head.keywords)}" />`,

@@ -305,6 +305,20 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
+describe('preloads', () => {
+  it("fetches the video library's data alongside the app's script, and nothing extra on home", async () => {
+    const videos = (await request(api.app).get('/videos').expect(200)).text;
+    expect(videos).toContain(
+      '<link rel="preload" href="/api/videos" as="fetch" crossorigin="use-credentials" />',
+    );
+    expect(videos).toContain(
+      '<link rel="preload" href="/api/showcases" as="fetch" crossorigin="use-credentials" />',
+    );
+    const home = (await request(api.app).get('/').expect(200)).text;
+    expect(home).not.toContain('rel="preload"');
+  });
+});
+
 describe('compression', () => {
   const indexFile = path.join(webDist, 'index.html');
   const script = () =>

@@ -1,10 +1,11 @@
-// Responsive image URLs for /api/images/{folder}/{file}. Browser-safe: used by the web app and the api.
+// Responsive image URLs for /api/images/{folder}/{file} and /api/video-preview/{key} (both take `?w=`).
+// Browser-safe: used by the web app and the api.
 
 /** The widths the image route makes; any other `w` is refused, so the cache cannot be flooded. */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600, 1920] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const ownImage = /^\/api\/images\/[a-z_]+\/[^/?#]+$/;
+const ownImage = /^\/api\/(images\/[a-z_]+|video-preview)\/[^/?#]+$/;
 
 export function imageUrl(src: string, width?: ImageWidth): string {
   return width && ownImage.test(src) ? `${src}?w=${width}` : src;

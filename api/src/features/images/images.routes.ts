@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.ts';
 export const IMAGE_FOLDERS = ['hero', 'portfolio', 'attached_assets', 'previews'] as const;
 const safeFileName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jpe?g|png|webp|avif)$/i;
 
-const variantQuerySchema = z.object({
+export const variantQuerySchema = z.object({
   w: z.coerce
     .number()
     .refine(
@@ -47,59 +47,84 @@ const modifiedAt = (file: string) =>
     () => undefined,
   );
 
+type VariantSource = string | Buffer;
+
 /**
- * Our own pictures, in the width and format the browser asks for. Variants are made once with sharp
- * and kept on disk (IMAGE_CACHE_DIR); responses carry ETags (304 on revalidation) and a day of caching.
+ * Width and format variants made once with sharp and kept on disk (IMAGE_CACHE_DIR), for our own
+ * pictures and for video previews in storage. Responses carry ETags (304 on revalidation) and a day
+ * of caching.
  */
-export function imageRoutes({ config }: Deps): Router {
-  const router = Router();
-  const sourceRoot = path.resolve(config.IMAGES_DIR);
-  const cacheRoot = path.resolve(config.IMAGE_CACHE_DIR);
+export function imageVariants(cacheDir: string) {
+  const cacheRoot = path.resolve(cacheDir);
   const inFlight = new Map<string, Promise<void>>();
 
-  async function variant(
-    source: string,
+  async function make(
+    source: VariantSource,
     sourceModified: number,
     target: string,
     width: number | undefined,
     format: Format,
   ) {
-    let pending = inFlight.get(target);
-    if (!pending) {
-      pending = (async () => {
-        await mkdir(path.dirname(target), { recursive: true });
-        // Loaded on the first variant, not at start: most requests find theirs already made.
-        const { default: sharp } = await import('sharp');
-        let pipeline = sharp(source).rotate();
-        if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
-        if (format === 'avif') pipeline = pipeline.avif({ quality: 55, effort: 2 });
-        else if (format === 'webp') pipeline = pipeline.webp({ quality: 78 });
-        const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-        await pipeline.toFile(temporary);
-        // The variant carries its source's modification time: it is remade when they differ, and its
-        // ETag (size and mtime) changes exactly when the picture does.
-        await utimes(temporary, new Date(), new Date(sourceModified));
-        await rename(temporary, target);
-      })().finally(() => inFlight.delete(target));
-      inFlight.set(target, pending);
-    }
-    return pending;
+    await mkdir(path.dirname(target), { recursive: true });
+    // Loaded on the first variant, not at start: most requests find theirs already made.
+    const { default: sharp } = await import('sharp');
+    let pipeline = sharp(source).rotate();
+    if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
+    if (format === 'avif') pipeline = pipeline.avif({ quality: 55, effort: 2 });
+    else if (format === 'webp') pipeline = pipeline.webp({ quality: 78 });
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await pipeline.toFile(temporary);
+    // The variant carries its source's modification time: it is remade when they differ, and its
+    // ETag (size and mtime) changes exactly when the picture does.
+    await utimes(temporary, new Date(), new Date(sourceModified));
+    await rename(temporary, target);
   }
 
-  function send(res: Response, file: string) {
-    return new Promise<void>((resolve, reject) =>
-      // dotfiles: the paths are ours (checked above), and a cache folder may sit under a dot-folder.
-      res.sendFile(
-        file,
-        {
-          cacheControl: false,
-          dotfiles: 'allow',
-          headers: { 'Cache-Control': CACHE_CONTROL, Vary: 'Accept' },
-        },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-  }
+  return {
+    cacheRoot,
+
+    /** Makes `target` from `read()` unless a copy of the source as modified at `sourceModified` is there. */
+    async ensure(
+      target: string,
+      read: () => Promise<VariantSource>,
+      options: { width: number | undefined; format: Format; sourceModified?: number },
+    ): Promise<void> {
+      const sourceModified = options.sourceModified ?? 0;
+      // Made again when the owner replaces the picture under the same name (1 ms: timestamp rounding).
+      const variantModified = await modifiedAt(target);
+      if (variantModified !== undefined && Math.abs(variantModified - sourceModified) <= 1) return;
+      let pending = inFlight.get(target);
+      if (!pending) {
+        pending = read()
+          .then((source) => make(source, sourceModified, target, options.width, options.format))
+          .finally(() => inFlight.delete(target));
+        inFlight.set(target, pending);
+      }
+      await pending;
+    },
+
+    send(res: Response, file: string): Promise<void> {
+      return new Promise<void>((resolve, reject) =>
+        // dotfiles: the paths are ours (checked by the routes), and a cache folder may sit under a dot-folder.
+        res.sendFile(
+          file,
+          {
+            cacheControl: false,
+            dotfiles: 'allow',
+            headers: { 'Cache-Control': CACHE_CONTROL, Vary: 'Accept' },
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+    },
+  };
+}
+
+/** Our own pictures, in the width and format the browser asks for. */
+export function imageRoutes({ config }: Deps): Router {
+  const router = Router();
+  const sourceRoot = path.resolve(config.IMAGES_DIR);
+  const variants = imageVariants(config.IMAGE_CACHE_DIR);
 
   router.get('/api/images/:folder/:file', async (req, res) => {
     const { folder, file } = req.params;
@@ -111,15 +136,12 @@ export function imageRoutes({ config }: Deps): Router {
 
     const { w: width } = variantQuerySchema.parse(req.query);
     const format = negotiate(req.get('accept'));
-    if (!width && format === 'original') return send(res, source);
+    if (!width && format === 'original') return variants.send(res, source);
 
     const extension = format === 'original' ? path.extname(file) : `.${format}`;
-    const target = path.join(cacheRoot, folder, `${file}.${width ?? 'full'}${extension}`);
-    // Made again when the owner replaces the picture under the same name (1 ms: timestamp rounding).
-    const variantModified = await modifiedAt(target);
-    if (variantModified === undefined || Math.abs(variantModified - sourceModified) > 1)
-      await variant(source, sourceModified, target, width, format);
-    await send(res, target);
+    const target = path.join(variants.cacheRoot, folder, `${file}.${width ?? 'full'}${extension}`);
+    await variants.ensure(target, async () => source, { width, format, sourceModified });
+    await variants.send(res, target);
   });
 
   return router;

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { Router } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,6 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { recordVideoStat } from '../video-stats/video-stats.service.ts';
+import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, issueVideoToken } from './access.ts';
 
 /** What visitors may see of a video: never its password hash or storage key. */
@@ -46,6 +50,7 @@ const fileName = (title: string, key: string) =>
 
 export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
+  const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
   const router = Router();
 
   async function findVideo(id: string) {
@@ -93,6 +98,32 @@ export function videoRoutes(deps: Deps): Router {
     // Only the previews folder, and only pictures: this route must never hand out a video.
     if (!isSafeKey(key) || !key.startsWith('previews/') || !contentTypeFor(key).startsWith('image/'))
       throw notFound('Preview not found');
+
+    // A width (?w=, as for our own pictures) is made from the stored preview once and kept on disk,
+    // under the key's digest and the object's size (a replaced preview has another).
+    const { w: width } = variantQuerySchema.parse(req.query);
+    if (width) {
+      const stored = await storage.head(key);
+      if (!stored) throw notFound('Preview not found');
+      const format = negotiate(req.get('accept'));
+      const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
+      const extension = format === 'original' ? path.extname(key) : `.${format}`;
+      const target = path.join(
+        variants.cacheRoot,
+        'video-previews',
+        `${digest}-${stored.size}.${width}${extension}`,
+      );
+      await variants.ensure(
+        target,
+        async () => {
+          const object = await storage.get(key);
+          if (!object) throw notFound('Preview not found');
+          return buffer(object.body);
+        },
+        { width, format },
+      );
+      return variants.send(res, target);
+    }
     const object = await storage.get(key);
     if (!object) throw notFound('Preview not found');
     res.set({

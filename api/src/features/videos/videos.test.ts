@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, videoStatEvents, type PurchaseStatus } from '@app/shared/db';
@@ -131,6 +132,35 @@ describe('video previews', () => {
         .expect(404);
       expect(response.body).toEqual({ message: 'Preview not found' });
     }
+  });
+});
+
+describe('video preview widths', () => {
+  it('makes a phone-sized copy of a preview when asked for a width, in the format the browser takes', async () => {
+    const key = `previews/${randomUUID()}.jpg`;
+    const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#224466' } })
+      .jpeg()
+      .toBuffer();
+    await api.deps.storage.put(key, picture, 'image/jpeg');
+    const url = `/api/video-preview/${encodeURIComponent(key)}`;
+
+    const small = await request(api.app).get(`${url}?w=480`).buffer(true).parse(bytesOf).expect(200);
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    expect(small.headers.etag).toBeTruthy();
+    expect((await sharp(small.body as Buffer).metadata()).width).toBe(480);
+
+    const webp = await request(api.app)
+      .get(`${url}?w=480`)
+      .set('Accept', 'image/webp,*/*')
+      .buffer(true)
+      .parse(bytesOf)
+      .expect(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers.vary).toMatch(/Accept/);
+
+    await request(api.app).get(`${url}?w=481`).expect(400);
+    const missing = `/api/video-preview/${encodeURIComponent(`previews/${randomUUID()}.jpg`)}?w=480`;
+    expect((await request(api.app).get(missing).expect(404)).body).toEqual({ message: 'Preview not found' });
   });
 });
 

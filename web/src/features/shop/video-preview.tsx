@@ -1,17 +1,26 @@
 import { useState } from 'react';
 import { Film } from 'lucide-react';
+import { imageSizes, responsiveImage } from '@app/shared/images';
 import { cn } from '../../lib/cn.ts';
 import { previewSrc } from './queries.ts';
 
-/** A video's preview picture, or the placeholder icon when there is none or it fails to load. */
+// The library's grid: one column, two from sm, three from lg; the video pages use about the same.
+const gridSizes = imageSizes({ base: '100vw', sm: '50vw', lg: '33vw' });
+
+/**
+ * A video's preview picture (a phone-sized copy on a phone), or the placeholder icon when there is none
+ * or it fails to load. `priority` for the ones likely on the first screen.
+ */
 export function VideoPreview({
   previewUrl,
   title,
   className,
+  priority = false,
 }: {
   previewUrl: string | null;
   title: string;
   className?: string;
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   const src = previewSrc(previewUrl);
@@ -24,9 +33,10 @@ export function VideoPreview({
     >
       {src && !failed ? (
         <img
-          src={src}
+          {...responsiveImage(src, { sizes: gridSizes, maxWidth: 1280 })}
           alt={`Preview of ${title}`}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           onError={() => setFailed(true)}
           className="size-full object-cover"
         />

@@ -99,19 +99,23 @@ export default function VideosPage() {
             {term.trim() ? `No videos match “${term.trim()}”.` : 'No videos yet. Check back soon.'}
           </p>
         ) : (
-          groups.map((group) => (
+          groups.map((group, groupIndex) => (
             <section key={group.key} aria-labelledby={`showcase-${group.key}`} className="mt-14">
               <h2 id={`showcase-${group.key}`} className="text-2xl font-bold text-white">
                 {group.name}
               </h2>
               {group.description && <p className="mt-1 text-zinc-400">{group.description}</p>}
               <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {group.videos.map((video) => (
+                {group.videos.map((video, index) => (
                   <li
                     key={video.id}
                     className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-stage-800/80"
                   >
-                    <VideoPreview previewUrl={video.previewUrl} title={video.title} />
+                    <VideoPreview
+                      previewUrl={video.previewUrl}
+                      title={video.title}
+                      priority={groupIndex === 0 && index < 3}
+                    />
                     <div className="flex flex-1 flex-col p-5">
                       <div className="flex items-start justify-between gap-3">
                         <h3 className="text-lg font-semibold text-white">{video.title}</h3>
