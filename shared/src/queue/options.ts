@@ -23,6 +23,8 @@ export const statBatch = (now = Date.now()) => Math.floor(now / STAT_BATCH_MS);
 
 const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
 
+const PURCHASE_CHECK_DELAY_MS = 2_000;
+
 /** The order-link sync's one job id: a second trigger joins the sync waiting or running. */
 export const SYNC_JOB_ID = 'sync-order-links';
 
@@ -46,6 +48,10 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
         : payload.eventId
           ? `stripe-${payload.eventId}`
           : `check-${payload.kind === 'checkout' ? payload.checkoutSessionId : payload.paymentIntentId}-${Math.floor(Date.now() / 5_000)}`,
+    // A buyer's page asking after a pending purchase (no event id): Stripe's webhook usually settles it
+    // within a second or two, so the check asks Stripe only if that has not happened by then, instead
+    // of competing with the webhook's own job for the same purchase.
+    delay: (payload) => (payload.kind === 'offline' || payload.eventId ? undefined : PURCHASE_CHECK_DELAY_MS),
   },
   'purchase-receipt': {
     attempts: 8,
