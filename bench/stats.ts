@@ -16,9 +16,11 @@ async function noopJobsPerSecond(redisUrl: string, prefix: string): Promise<numb
   await queue.addBulk(Array.from({ length: EVENTS }, (_, index) => ({ name: 'noop', data: { index } })));
   const started = performance.now();
   let done = 0;
+  // A worker leaves a connection it was given open on close; this one is closed below.
+  const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   await new Promise<void>((resolve) => {
     const worker = new Worker('bench-noop', async () => undefined, {
-      connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
+      connection: workerConnection,
       prefix,
       concurrency: 50,
     });
@@ -30,6 +32,7 @@ async function noopJobsPerSecond(redisUrl: string, prefix: string): Promise<numb
   await queue.obliterate({ force: true });
   await queue.close();
   connection.disconnect();
+  workerConnection.disconnect();
   return Math.round(rate);
 }
 
