@@ -5,7 +5,7 @@ import { createLogger } from '@app/shared/logger';
 import { events, portfolioItems } from '@app/shared/db';
 import { publicContentVersionKey } from '@app/shared/public-content';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
-import { createEvent, createPortfolioItems } from '../../../test/support/factories.ts';
+import { createEvent, createPortfolioItems, createVideo } from '../../../test/support/factories.ts';
 import { createRequestHandler } from '../app.ts';
 import { closeDeps, createDeps, type Deps } from '../deps.ts';
 
@@ -114,5 +114,29 @@ describe('the kept public lists', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['vary']).toBe('Accept-Encoding');
     expect(zipped.body).toEqual(fromDatabase.body);
+  });
+
+  it('keeps a video for its stream links only until an owner edits it on any replica', async () => {
+    const [a, b] = replicas as [(typeof replicas)[number], (typeof replicas)[number]];
+    const video = await createVideo(env.database.db, { title: 'Kept Recital' });
+    const stream = (replica: typeof a) =>
+      request(replica.handler).post(`/api/video-stream/${video.id}`).send({});
+    await stream(b).expect(200);
+
+    // The owner protects it on A: B refuses the next stream without the password.
+    const owner = await login(a.handler);
+    await owner
+      .put(`/api/admin/videos/${video.id}`)
+      .send({ passwordProtected: true, password: 'recital-2027' })
+      .expect(200);
+    expect((await stream(b).expect(401)).body).toEqual({ message: 'Password required' });
+    await request(b.handler)
+      .post(`/api/video-stream/${video.id}`)
+      .send({ password: 'recital-2027' })
+      .expect(200);
+
+    // Deleted on A: gone on B at once.
+    await owner.delete(`/api/admin/videos/${video.id}`).expect(200);
+    await stream(b).expect(404);
   });
 });

@@ -45,6 +45,7 @@ export type ServedObserver = (method: string, route: string, status: number, sec
  */
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly values = new Map<string, { version: string; storedAt: number; value: unknown }>();
   private readonly versionKey: string;
 
   constructor(
@@ -55,7 +56,12 @@ export class PublicCache {
   ) {
     this.versionKey = publicContentVersionKey(prefix);
     // A write made while we could not hear about it must not leave old lists behind.
-    redis.on('close', () => this.entries.clear());
+    redis.on('close', () => this.clear());
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.values.clear();
   }
 
   private version(): Promise<string> {
@@ -137,12 +143,27 @@ export class PublicCache {
   }
 
   /**
+   * A value read from what admin writes change (a video's row for its stream link), kept under the
+   * same rules as the lists: used only while the content version it was read under is current.
+   * A value that is not found is not kept.
+   */
+  async value<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const version = this.redis.status === 'ready' ? await this.version().catch(() => undefined) : undefined;
+    const kept = this.values.get(key);
+    if (kept && kept.version === version && Date.now() - kept.storedAt <= MAX_AGE_MS) return kept.value as T;
+    const value = await load();
+    if (version === undefined || value === undefined) this.values.delete(key);
+    else this.values.set(key, { version, storedAt: Date.now(), value });
+    return value;
+  }
+
+  /**
    * After a write to what the public lists show. Awaited before the write is answered, so no replica
    * serves the old list afterwards. Should Redis be unreachable, other replicas stop using their
    * copies when their connection drops, and none is older than MAX_AGE_MS in any case.
    */
   async changed(): Promise<void> {
-    this.entries.clear();
+    this.clear();
     await withRedisTimeout(this.redis, () => markPublicContentChanged(this.redis, this.prefix)).catch(
       (error: unknown) => this.logger.warn({ err: error }, 'public content version not bumped'),
     );

@@ -6,7 +6,7 @@ import { createProducer, createRedis } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { createVideo } from '../../../test/support/factories.ts';
 import { drain, startTestWorker } from '../../../test/support/worker.ts';
-import { recordVideoStat } from '../../../api/src/features/video-stats/video-stats.service.ts';
+import { createVideoStatRecorder } from '../../../api/src/features/video-stats/video-stats.service.ts';
 import { countVideoStat } from './count-video-stat.ts';
 
 let env: TestEnv;
@@ -45,13 +45,17 @@ describe('count-video-stat', () => {
     const [first, second] = [await createVideo(db), await createVideo(db)];
     const redis = createRedis(env.config.REDIS_URL, 'client');
     const producer = createProducer(redis, env.config.QUEUE_PREFIX);
-    const deps = { db, producer, logger: createLogger({ name: 't', level: 'silent' }) };
+    const recordVideoStat = createVideoStatRecorder({
+      db,
+      producer,
+      logger: createLogger({ name: 't', level: 'silent' }),
+    });
     const worker = startTestWorker(env);
     try {
       // 1,000 events recorded the way the api records them, concurrently, while the worker runs.
       await Promise.all(
         Array.from({ length: 1_000 }, (_, i) =>
-          recordVideoStat(deps, i % 2 ? first.id : second.id, i % 5 === 0 ? 'download' : 'view'),
+          recordVideoStat(i % 2 ? first.id : second.id, i % 5 === 0 ? 'download' : 'view'),
         ),
       );
       await drain(worker.producer, 'count-video-stat');

@@ -9,7 +9,7 @@ import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
-import { recordVideoStat } from '../video-stats/video-stats.service.ts';
+import { createVideoStatRecorder } from '../video-stats/video-stats.service.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, issueVideoToken } from './access.ts';
 
@@ -51,13 +51,16 @@ const fileName = (title: string, key: string) =>
 export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
   const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
+  const recordVideoStat = createVideoStatRecorder(deps);
   const router = Router();
 
+  // Every view asks for its video; the row is kept until an admin write changes the content version.
   async function findVideo(id: string) {
-    const [video] = await db
-      .select()
-      .from(videos)
-      .where(eq(videos.id, idSchema.parse(id)));
+    const videoId = idSchema.parse(id);
+    const video = await publicCache.value(`video:${videoId}`, async () => {
+      const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
+      return row;
+    });
     if (!video) throw notFound('Video not found');
     return video;
   }
@@ -148,7 +151,7 @@ export function videoRoutes(deps: Deps): Router {
     const streamUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
-    await recordVideoStat(deps, video.id, 'view');
+    await recordVideoStat(video.id, 'view');
     res.set('Cache-Control', 'no-store').json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
   });
 
@@ -159,7 +162,7 @@ export function videoRoutes(deps: Deps): Router {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
       fileName: fileName(video.title, video.awsKey),
     });
-    await recordVideoStat(deps, video.id, 'download');
+    await recordVideoStat(video.id, 'download');
     res.set('Cache-Control', 'no-store').json({ downloadUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
   });
 
