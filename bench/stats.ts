@@ -1,5 +1,7 @@
 // Bench 2, counting: 10,000 views through the production api and worker, measured from the first
 // request until the counter shows all of them, against BullMQ's own no-op rate in the same run.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
@@ -36,6 +38,40 @@ async function noopJobsPerSecond(redisUrl: string, prefix: string): Promise<numb
   return Math.round(rate);
 }
 
+/**
+ * The framework's own ceiling, for reading the figure: Express 5 with nothing but express.json and
+ * res.json, in its own process, under the same load. Every event is one such request at least.
+ */
+async function bareExpressRequestsPerSecond(): Promise<number> {
+  const server = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import express from 'express';
+       const app = express();
+       app.post('/api/video-stream/:id', express.json(), (req, res) => res.json({ streamUrl: '/x', expiresInSeconds: 3600 }));
+       const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+    ],
+    { cwd: new URL('../api/', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const [port] = (await once(server.stdout!, 'data')) as [Buffer];
+    const started = performance.now();
+    await autocannon({
+      url: `http://127.0.0.1:${String(port).trim()}/api/video-stream/x`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      connections: 50,
+      amount: EVENTS,
+    });
+    return Math.round(EVENTS / ((performance.now() - started) / 1000));
+  } finally {
+    server.kill();
+  }
+}
+
 const env = await prepareBenchEnv('stats');
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 2 });
@@ -63,6 +99,7 @@ try {
   const [row] = await db.select({ views: videos.views }).from(videos).where(eq(videos.id, video.id));
   const eventsPerSecond = Math.round(EVENTS / ((counted - started) / 1000));
   const noop = await noopJobsPerSecond(env.REDIS_URL!, `${env.QUEUE_PREFIX}-noop`);
+  const bareExpress = await bareExpressRequestsPerSecond();
   const ratio = eventsPerSecond / noop;
   printTable(`Counting ${EVENTS} views (api → outbox → count-video-stat → counter)`, [
     {
@@ -72,6 +109,8 @@ try {
       'events/s': eventsPerSecond,
       'BullMQ no-op jobs/s': noop,
       ratio: `${(ratio * 100).toFixed(0)} % (target ≥ 50 %: ${verdict(ratio >= 0.5)})`,
+      'bare Express POST/s': bareExpress,
+      'events/s ÷ bare Express': `${((eventsPerSecond / bareExpress) * 100).toFixed(0)} %`,
       'counter exact': row!.views === EVENTS ? 'yes' : `NO (${row!.views})`,
     },
   ]);
