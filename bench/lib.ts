@@ -28,7 +28,8 @@ export async function prepareBenchEnv(name: string): Promise<Record<string, stri
     STORAGE_DIR: `data/bench-${name}`,
     LOG_LEVEL: 'warn',
   };
-  for (const script of ['shared/src/db/migrate-cli.ts', 'scripts/seed.ts']) {
+  // The api and worker run from their bundles (test/support/processes.ts), made afresh here.
+  for (const script of ['scripts/build-server.mjs', 'shared/src/db/migrate-cli.ts', 'scripts/seed.ts']) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
       cwd: root,
       env: { ...process.env, ...env },

@@ -1,10 +1,11 @@
 #!/bin/sh
 # stagelight api | worker | migrate | seed
 set -e
-# A small young generation keeps resident memory low at no measured cost (docs/decisions/011).
+# api and worker run their bundles (docs/decisions/001) with V8 heap limits that keep resident memory
+# low (docs/decisions/011). Migrate and seed run from source.
 case "${1:-api}" in
-  api) node --import tsx shared/src/db/migrate-cli.ts && exec node --max-semi-space-size=2 --import tsx api/src/index.ts ;;
-  worker) exec node --max-semi-space-size=2 --import tsx worker/src/index.ts ;;
+  api) node --import tsx shared/src/db/migrate-cli.ts && exec node --max-semi-space-size=4 --max-old-space-size=384 api/dist/index.mjs ;;
+  worker) exec node --max-semi-space-size=4 --max-old-space-size=384 worker/dist/index.mjs ;;
   migrate) exec node --import tsx shared/src/db/migrate-cli.ts ;;
   seed) exec node --import tsx scripts/seed.ts ;;
   *) exec "$@" ;;

@@ -1,10 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createDatabase, migrateDatabase } from '@app/shared/db';
 import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL, databaseUrl } from './services.ts';
 
-/** Once per run: check the services, and migrate the template every test database is cloned from. */
+/** Tests start the api and worker as production does, from their bundles, made afresh for each run. */
+function buildServer(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('scripts/build-server.mjs failed');
+}
+
+/**
+ * Once per run: build the server bundles, check the services, and migrate the template every test
+ * database is cloned from.
+ */
 export default async function globalSetup(): Promise<void> {
+  buildServer();
   const admin = new pg.Client({ connectionString: TEST_DATABASE_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();

@@ -13,8 +13,9 @@ export interface RunningProcess {
 }
 
 function run(entry: string, env: Record<string, string>): RunningProcess {
-  // The flags production runs with (scripts/start.mjs, infra/docker-entrypoint.sh; docs/decisions/011).
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', entry], {
+  // The bundle and flags production runs (scripts/start.mjs, infra/docker-entrypoint.sh; docs/decisions/001
+  // and 011), built by the test run's global setup or prepareBenchEnv.
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=384', entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,7 +43,7 @@ export interface RunningApi extends RunningProcess {
 export async function startApi(env: Record<string, string>): Promise<RunningApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = run('api/src/index.ts', { ...env, PUBLIC_URL: url, PORT: String(port) });
+  const proc = run('api/dist/index.mjs', { ...env, PUBLIC_URL: url, PORT: String(port) });
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);
@@ -62,7 +63,7 @@ export async function startApi(env: Record<string, string>): Promise<RunningApi>
 /** The real worker process; resolves once it logged that its queues are running. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
   // Metrics (when a test sets METRICS_TOKEN) on a free port: several workers may run at once.
-  const proc = run('worker/src/index.ts', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' });
+  const proc = run('worker/dist/index.mjs', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' });
   const deadline = Date.now() + 20_000;
   while (!proc.output().includes('worker started')) {
     if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);

@@ -1,0 +1,39 @@
+// Bundles the api and the worker to plain JavaScript ({api,worker}/dist/index.mjs); docs/decisions/001.
+// Our own TypeScript (the package and @app/shared) goes into the bundle; npm packages stay imports,
+// loaded from node_modules as usual, so lazily imported ones (sharp, bull-board) stay lazy.
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { root } from './lib.mjs';
+
+export const serverEntries = { api: 'api/dist/index.mjs', worker: 'worker/dist/index.mjs' };
+
+const npmPackagesExternal = {
+  name: 'npm-packages-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      path.startsWith('@app/') ? undefined : { path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  await Promise.all(
+    Object.entries(serverEntries).map(([name, outfile]) =>
+      build({
+        absWorkingDir: root,
+        entryPoints: [`${name}/src/index.ts`],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        plugins: [npmPackagesExternal],
+        // Kept beside the bundle for `node --enable-source-maps` when reading a stack trace.
+        sourcemap: true,
+        logLevel: 'warning',
+      }),
+    ),
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();
