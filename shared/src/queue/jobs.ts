@@ -15,6 +15,7 @@ export const jobPayloadSchemas = {
     z.object({
       kind: z.literal('checkout'),
       checkoutSessionId: z.string().min(1).max(255),
+      // Absent for a check the buyer's page asked for while the purchase was pending.
       eventId: z.string().max(255).optional(),
       // The Stripe event type, kept with the event id once handled.
       eventType: z.string().max(100).optional(),

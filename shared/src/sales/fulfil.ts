@@ -159,6 +159,32 @@ export async function fulfilCheckoutSession(
 }
 
 /**
+ * A check the buyer's page asked for while the purchase was pending (a job without an event id, run a
+ * couple of seconds later). When a webhook has settled the purchase since, that is the answer, without
+ * asking Stripe again; otherwise it settles from Stripe's state like an event would.
+ */
+export async function checkCheckoutSession(
+  db: Db,
+  stripe: Stripe,
+  checkoutSessionId: string,
+): Promise<FulfilmentResult | null> {
+  const [purchase] = await db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.checkoutSessionId, checkoutSessionId));
+  if (purchase?.source !== 'stripe' || purchase.status === 'pending') {
+    return fulfilCheckoutSession(db, stripe, checkoutSessionId);
+  }
+  return {
+    purchaseId: purchase.id,
+    status: purchase.status,
+    changed: false,
+    saleRecorded: false,
+    receiptDue: purchase.status === 'paid' && !purchase.receiptSentAt,
+  };
+}
+
+/**
  * A refund (charge.refunded carries a charge, not the session): reads the payment intent and its
  * charge from Stripe, finds our purchase through the intent's metadata or its stored id, and ends it
  * refunded once the charge is refunded in full. A partial refund leaves the purchase paid. Null when

@@ -115,6 +115,22 @@ describe('record-sale', () => {
     expect(await salesOf(id)).toBe(1);
   });
 
+  it('answers a check of a purchase a webhook already settled without asking Stripe again', async () => {
+    const { id, sessionId } = await pendingPurchase();
+    stripe.pay(sessionId);
+    await recordSale({ kind: 'checkout', checkoutSessionId: sessionId, eventId: 'evt_first' }, context);
+    stripe.failNextRetrieve(500, 10);
+    try {
+      expect(await recordSale({ kind: 'checkout', checkoutSessionId: sessionId }, context)).toMatchObject({
+        status: 'skipped',
+        purchase: 'paid',
+      });
+    } finally {
+      stripe.failNextRetrieve(500, 0);
+    }
+    expect(await salesOf(id)).toBe(1);
+  });
+
   it('records an offline payment once, with an offline_ transaction id', async () => {
     const video = await createVideo(env.database.db, { priceCents: 4000 });
     const id = randomUUID();

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import {
+  checkCheckoutSession,
   fulfilCheckoutSession,
   fulfilOffline,
   markStripeEventProcessed,
@@ -35,15 +36,16 @@ export const recordSale: JobHandler<'record-sale'> = async (payload, { db, produ
     } else {
       if (!stripe)
         throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
-      result =
-        payload.kind === 'checkout'
-          ? await fulfilCheckoutSession(
-              db,
-              stripe,
-              payload.checkoutSessionId,
-              payload.failed ? 'failed' : undefined,
-            )
-          : await refundPayment(db, stripe, payload.paymentIntentId);
+      if (payload.kind === 'refund') result = await refundPayment(db, stripe, payload.paymentIntentId);
+      else if (payload.eventId === undefined)
+        result = await checkCheckoutSession(db, stripe, payload.checkoutSessionId);
+      else
+        result = await fulfilCheckoutSession(
+          db,
+          stripe,
+          payload.checkoutSessionId,
+          payload.failed ? 'failed' : undefined,
+        );
     }
   } catch (error) {
     if (error instanceof PurchaseNotFoundError) throw new UnrecoverableError(error.message);
