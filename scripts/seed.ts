@@ -1,13 +1,13 @@
 // Demo content for a fresh install: generated pictures, a portfolio, competitions, showcases and videos
 // (with a small playable sample). Each table group is seeded only while it is empty, so running this
-// again, or on a database the owner has filled, changes nothing.
+// again, or on a database the owner has filled, changes no rows; a demo video's missing files come back.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@app/shared/config';
-import { createDatabase, events, portfolioItems, showcases, videos } from '@app/shared/db';
+import { createDatabase, events, portfolioItems, showcases, videos, type Db } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
-import { createStorage } from '@app/shared/storage';
+import { createStorage, type Storage } from '@app/shared/storage';
 import { renderScene, sceneJpeg } from './seed/images.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +42,62 @@ const altText: Record<string, string[]> = {
     'Studio shot of a contemporary pose',
   ],
 };
+
+const SAMPLE_VIDEO_KEY = 'videos/sample-performance.mp4';
+const previewKey = (slug: string) => `previews/${slug}.jpg`;
+
+const demoVideos = [
+  {
+    slug: 'solo-highlights',
+    title: 'Solo Highlights Reel',
+    description: 'Two minutes of the best solo moments from the festival.',
+    tags: ['solo', 'highlights', 'free'],
+    showcase: 'festival',
+    priceCents: 0,
+    password: null,
+    hue: 40,
+  },
+  {
+    slug: 'senior-contemporary',
+    title: 'Senior Contemporary Group',
+    description: 'The full senior contemporary group section, multi-camera.',
+    tags: ['contemporary', 'group', 'senior'],
+    showcase: 'festival',
+    priceCents: 2500,
+    password: null,
+    hue: 300,
+  },
+  {
+    slug: 'junior-ballet-recital',
+    title: 'Junior Ballet Recital',
+    description: 'The complete junior ballet recital, filmed with five cameras.',
+    tags: ['ballet', 'recital', 'junior'],
+    showcase: 'marlborough',
+    priceCents: 1500,
+    password: 'recital2026',
+    hue: 205,
+  },
+  {
+    slug: 'studio-open-day',
+    title: 'Studio Open Day Teaser',
+    description: 'A short teaser from the studio open day, for families of the studio.',
+    tags: ['studio', 'teaser'],
+    showcase: null,
+    priceCents: 0,
+    password: 'openday',
+    hue: 18,
+  },
+  {
+    slug: 'contemporary-studio-film',
+    title: 'Contemporary Solo Studio Film',
+    description: 'A cinematic studio film of a contemporary solo, graded and scored.',
+    tags: ['contemporary', 'solo', 'studio'],
+    showcase: 'studio',
+    priceCents: 900,
+    password: null,
+    hue: 160,
+  },
+] as const;
 
 function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -86,6 +142,36 @@ async function ensureImages(): Promise<void> {
     );
   }
   await Promise.all(jobs);
+}
+
+/**
+ * The files the demo videos point at. Restored whenever a row still points at a missing one: a second
+ * checkout sharing the database, or a cleared data/ folder, would otherwise show broken previews.
+ * Files nobody points at are not written (an owner's bucket gets nothing it does not use).
+ */
+async function ensureDemoFiles(db: Db, storage: Storage): Promise<string[]> {
+  const rows = await db.select({ awsKey: videos.awsKey, previewUrl: videos.previewUrl }).from(videos);
+  const used = new Set(rows.flatMap((row) => [row.awsKey, row.previewUrl]));
+  const restored: string[] = [];
+  if (used.has(SAMPLE_VIDEO_KEY) && !(await storage.head(SAMPLE_VIDEO_KEY))) {
+    const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
+    await storage.put(SAMPLE_VIDEO_KEY, sample, 'video/mp4');
+    restored.push(SAMPLE_VIDEO_KEY);
+  }
+  for (const [index, video] of demoVideos.entries()) {
+    const key = previewKey(video.slug);
+    if (!used.has(key) || (await storage.head(key))) continue;
+    const picture = await sceneJpeg({
+      width: 960,
+      height: 540,
+      seed: index + 3,
+      dancers: (index % 4) + 1,
+      hue: video.hue,
+    });
+    await storage.put(key, picture, 'image/jpeg');
+    restored.push(key);
+  }
+  return restored;
 }
 
 async function main(): Promise<void> {
@@ -175,11 +261,6 @@ async function main(): Promise<void> {
     }
 
     if ((await db.$count(videos)) === 0 && (await db.$count(showcases)) === 0) {
-      const sampleKey = 'videos/sample-performance.mp4';
-      if (!(await storage.head(sampleKey))) {
-        const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
-        await storage.put(sampleKey, sample, 'video/mp4');
-      }
       const [festival, marlborough, studio] = await db
         .insert(showcases)
         .values([
@@ -200,85 +281,26 @@ async function main(): Promise<void> {
           },
         ])
         .returning();
-      const demo = [
-        {
-          slug: 'solo-highlights',
-          title: 'Solo Highlights Reel',
-          description: 'Two minutes of the best solo moments from the festival.',
-          tags: ['solo', 'highlights', 'free'],
-          showcaseId: festival!.id,
-          priceCents: 0,
-          password: null,
-          hue: 40,
-        },
-        {
-          slug: 'senior-contemporary',
-          title: 'Senior Contemporary Group',
-          description: 'The full senior contemporary group section, multi-camera.',
-          tags: ['contemporary', 'group', 'senior'],
-          showcaseId: festival!.id,
-          priceCents: 2500,
-          password: null,
-          hue: 300,
-        },
-        {
-          slug: 'junior-ballet-recital',
-          title: 'Junior Ballet Recital',
-          description: 'The complete junior ballet recital, filmed with five cameras.',
-          tags: ['ballet', 'recital', 'junior'],
-          showcaseId: marlborough!.id,
-          priceCents: 1500,
-          password: 'recital2026',
-          hue: 205,
-        },
-        {
-          slug: 'studio-open-day',
-          title: 'Studio Open Day Teaser',
-          description: 'A short teaser from the studio open day, for families of the studio.',
-          tags: ['studio', 'teaser'],
-          showcaseId: null,
-          priceCents: 0,
-          password: 'openday',
-          hue: 18,
-        },
-        {
-          slug: 'contemporary-studio-film',
-          title: 'Contemporary Solo Studio Film',
-          description: 'A cinematic studio film of a contemporary solo, graded and scored.',
-          tags: ['contemporary', 'solo', 'studio'],
-          showcaseId: studio!.id,
-          priceCents: 900,
-          password: null,
-          hue: 160,
-        },
-      ];
-      for (const [index, video] of demo.entries()) {
-        const previewKey = `previews/${video.slug}.jpg`;
-        await storage.put(
-          previewKey,
-          await sceneJpeg({
-            width: 960,
-            height: 540,
-            seed: index + 3,
-            dancers: (index % 4) + 1,
-            hue: video.hue,
-          }),
-          'image/jpeg',
-        );
+      const showcaseIds = { festival: festival!.id, marlborough: marlborough!.id, studio: studio!.id };
+      for (const video of demoVideos) {
         await db.insert(videos).values({
           title: video.title,
           description: video.description,
-          tags: video.tags,
-          showcaseId: video.showcaseId,
+          tags: [...video.tags],
+          showcaseId: video.showcase ? showcaseIds[video.showcase] : null,
           priceCents: video.priceCents,
-          awsKey: sampleKey,
-          previewUrl: previewKey,
+          awsKey: SAMPLE_VIDEO_KEY,
+          previewUrl: previewKey(video.slug),
           passwordProtected: video.password !== null,
           passwordHash: video.password ? await hashPassword(video.password) : null,
         });
       }
-      seeded.push(`3 showcases and ${demo.length} videos (protected demo passwords: recital2026, openday)`);
+      seeded.push(
+        `3 showcases and ${demoVideos.length} videos (protected demo passwords: recital2026, openday)`,
+      );
     }
+    const restored = await ensureDemoFiles(db, storage);
+    if (restored.length) seeded.push(`${restored.length} demo ${restored.length === 1 ? 'file' : 'files'}`);
     console.info(
       seeded.length ? `Seeded ${seeded.join(', ')}.` : 'Demo content already present; nothing seeded.',
     );
