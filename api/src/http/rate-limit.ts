@@ -63,10 +63,12 @@ export const limits = {
 
 /**
  * A Redis-backed limiter shared by every api replica. When Redis cannot be reached the request
- * goes through: losing a contact would be worse than a short gap in limiting.
+ * goes through: losing a contact would be worse than a short gap in limiting. It says so in our log,
+ * not on the console.
  */
-export function rateLimiter({ redis, config }: Deps, rule: LimitRule): RequestHandler {
+export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): RequestHandler {
   return rateLimit({
+    logger,
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: 'draft-8',
