@@ -5,18 +5,33 @@ import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 // In development the api (port 3000) answers /api and /admin/queues; vite serves the app.
-export default defineConfig({
+// `vite build --ssr src/server.tsx` builds the pages the api renders (decision 013) into dist-server.
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each asset, made once at build time; the api sends the one the
     // browser accepts (api/src/web.ts). index.html is left out: the api writes each page's head into it.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/, threshold: 1024 }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(js|css|svg)$/,
+            threshold: 1024,
+          }),
+        ]),
   ],
   // Only VITE_-prefixed names could reach the bundle; we use none (runtime config comes from the page).
   envPrefix: 'VITE_PUBLIC_',
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  publicDir: isSsrBuild ? false : 'public',
+  build: {
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: isSsrBuild ? 'node20' : 'es2022',
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -24,4 +39,4 @@ export default defineConfig({
       '/robots.txt': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -146,19 +146,10 @@ export function publicConfig(config: Config) {
   };
 }
 
-/**
- * The data a page reads first, fetched alongside the app's script instead of after it (the same URLs
- * and credentials mode as web/src/lib/api.ts, so the browser uses these answers).
- */
-const dataPreloads: Record<string, string[]> = { '/videos': ['/api/videos', '/api/showcases'] };
-
-export function renderHead(head: PageHead, config: Config): string {
+/** `pageData`: the lists a rendered page shows, by route, for the app to start from (web/src/main.tsx). */
+export function renderHead(head: PageHead, config: Config, pageData?: Record<string, unknown>): string {
   const url = head.canonical ? absolute(config, head.canonical) : undefined;
-  const preloads = head.status === 200 && head.canonical ? (dataPreloads[head.canonical] ?? []) : [];
   const tags = [
-    ...preloads.map(
-      (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`,
-    ),
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta name="keywords" content="${escapeHtml(head.keywords)}" />`,
@@ -179,6 +170,7 @@ export function renderHead(head: PageHead, config: Config): string {
     `<meta name="twitter:image:alt" content="${escapeHtml(head.imageAlt)}" />`,
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     `<script id="public-config" type="application/json">${scriptJson(publicConfig(config))}</script>`,
+    pageData ? `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>` : '',
     config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_DOMAIN
       ? `<script defer data-domain="${escapeHtml(config.ANALYTICS_DOMAIN)}" src="${escapeHtml(config.ANALYTICS_SCRIPT_URL)}"></script>`
       : '',

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { business, pageMeta } from '@app/shared/content';
+import { videos } from '@app/shared/db';
 import { servicePages } from '@app/shared/content/service-pages';
 import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
-import { createVideo } from '../../test/support/factories.ts';
+import { createShowcase, createVideo } from '../../test/support/factories.ts';
 import { webDist } from './web.ts';
 
 // Pages as crawlers and link previews see them: no JavaScript, only the HTML the api sends.
@@ -305,17 +307,39 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
-describe('preloads', () => {
-  it("fetches the video library's data alongside the app's script, and nothing extra on home", async () => {
-    const videos = (await request(api.app).get('/videos').expect(200)).text;
-    expect(videos).toContain(
-      '<link rel="preload" href="/api/videos" as="fetch" crossorigin="use-credentials" />',
-    );
-    expect(videos).toContain(
-      '<link rel="preload" href="/api/showcases" as="fetch" crossorigin="use-credentials" />',
-    );
+describe('server-rendered pages', () => {
+  const pageData = (html: string) =>
+    JSON.parse(
+      /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as Record<string, Array<{ id: string; title: string }>> | null;
+  const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+  it('sends the video library rendered, with the lists it shows, and follows admin writes', async () => {
+    const showcase = await createShowcase(env.database.db, { orderPriority: 0, name: 'Festival Finals' });
+    const video = await createVideo(env.database.db, { showcaseId: showcase.id, title: 'Duet & Friends' });
+    await api.deps.publicCache.changed();
+
+    const html = (await request(api.app).get('/videos').expect(200)).text;
+    const data = pageData(html)!;
+    expect(data['/api/videos']).toEqual((await request(api.app).get('/api/videos').expect(200)).body);
+    expect(data['/api/showcases']).toEqual((await request(api.app).get('/api/showcases').expect(200)).body);
+    // The page itself, as the app renders it: headings, the card and its link, escaped.
+    expect(root(html)).toContain('<h1 class="text-4xl font-bold text-white">Video Library</h1>');
+    expect(root(html)).toContain('Festival Finals');
+    expect(root(html)).toContain('Duet &amp; Friends');
+    expect(root(html)).not.toContain('Loading…');
+
+    await env.database.db.update(videos).set({ title: 'Renamed Duet' }).where(eq(videos.id, video.id));
+    await api.deps.publicCache.changed();
+    const after = (await request(api.app).get('/videos').expect(200)).text;
+    expect(root(after)).toContain('Renamed Duet');
+    expect(root(after)).not.toContain('Duet &amp; Friends');
+  });
+
+  it('sends other pages without page data: home keeps its static first paint', async () => {
     const home = (await request(api.app).get('/').expect(200)).text;
-    expect(home).not.toContain('rel="preload"');
+    expect(home).not.toContain('id="page-data"');
+    expect(root(home)).toContain('id="home"');
   });
 });
 

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { asc, eq } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/content';
-import { videos } from '@app/shared/db';
+import { videos, type Db } from '@app/shared/db';
 import type { Deps } from './deps.ts';
+import { videoLibraryLists } from './features/videos/videos.routes.ts';
 import {
   pageHead,
+  publicConfig,
   renderHead,
   renderShell,
   robotsTxt,
@@ -19,6 +21,24 @@ import {
 } from './seo.ts';
 
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The web app's pages built for the server (web/src/server.tsx, `vite build --ssr`). */
+const serverRenderer = fileURLToPath(new URL('../../web/dist-server/server.js', import.meta.url));
+
+interface PageRenderer {
+  renderPage(
+    path: string,
+    data: Record<string, unknown>,
+    config: ReturnType<typeof publicConfig>,
+  ): Promise<string>;
+}
+
+/**
+ * Pages sent rendered, with the lists they show: the first paint needs no script, and the app starts
+ * from the same data instead of asking for it (decision 013). Keys are the lists' own routes.
+ */
+const renderedPages: Record<string, Record<string, (db: Db) => Promise<unknown>>> = {
+  '/videos': videoLibraryLists,
+};
 const HEAD_MARKER = '<!--app-head-->';
 const SHELL_MARKER = '<!--app-shell-->';
 
@@ -26,7 +46,12 @@ const SHELL_MARKER = '<!--app-shell-->';
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
  * page's head (title, description, canonical, social tags, JSON-LD) and status.
  */
-export function webRoutes({ config, db, logger }: Pick<Deps, 'config' | 'db' | 'logger'>): Router {
+export function webRoutes({
+  config,
+  db,
+  logger,
+  publicCache,
+}: Pick<Deps, 'config' | 'db' | 'logger' | 'publicCache'>): Router {
   const router = Router();
 
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
@@ -74,6 +99,37 @@ export function webRoutes({ config, db, logger }: Pick<Deps, 'config' | 'db' | '
       .send(sitemapXml(config, await openVideoIds()));
   });
 
+  // Loaded at start, not on the first visit, which would otherwise wait for it.
+  const renderer: Promise<PageRenderer | undefined> = existsSync(serverRenderer)
+    ? (import(pathToFileURL(serverRenderer).href) as Promise<PageRenderer>).catch((error: unknown) => {
+        logger.error({ err: error }, 'server-rendered pages unavailable');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+  /**
+   * A page's lists and, where the server build exists, its markup; undefined: the browser renders it.
+   * The same for every visitor, so it is kept under the content version like the lists themselves.
+   */
+  async function renderPage(
+    page: string,
+  ): Promise<{ data: Record<string, unknown>; html?: string } | undefined> {
+    const lists = renderedPages[page];
+    if (!lists) return undefined;
+    try {
+      return await publicCache.value(`page:${page}`, async () => {
+        const entries = await Promise.all(
+          // As the routes answer them: JSON, dates as strings.
+          Object.entries(lists).map(async ([url, load]) => [url, JSON.parse(JSON.stringify(await load(db)))]),
+        );
+        const data = Object.fromEntries(entries) as Record<string, unknown>;
+        return { data, html: await (await renderer)?.renderPage(page, data, publicConfig(config)) };
+      });
+    } catch (error) {
+      logger.warn({ err: error, page }, 'page left for the browser to render');
+      return undefined;
+    }
+  }
+
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) return router;
 
@@ -96,10 +152,11 @@ export function webRoutes({ config, db, logger }: Pick<Deps, 'config' | 'db' | '
     const head = video
       ? videoHead(video.id.length <= 100 ? await findVideo(video.id) : null, video.id, video.kind, config)
       : pageHead(req.path, config);
+    const rendered = head.status === 200 && head.canonical ? await renderPage(head.canonical) : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
-      .replace(HEAD_MARKER, () => renderHead(head, config))
-      .replace(SHELL_MARKER, () => (head.status === 200 ? renderShell(req.path) : ''));
+      .replace(HEAD_MARKER, () => renderHead(head, config, rendered?.data))
+      .replace(SHELL_MARKER, () => (head.status === 200 ? (rendered?.html ?? renderShell(req.path)) : ''));
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;

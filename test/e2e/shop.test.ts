@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
+import { markPublicContentChanged } from '@app/shared/public-content';
+import { createRedis } from '@app/shared/redis';
 import { createStorage } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
@@ -112,6 +114,43 @@ describe('the video library', () => {
     await expect.poll(() => page.getByText('No videos match “no such thing”.').isVisible()).toBe(true);
     await search.fill('');
     await expect.poll(() => headings.count()).toBe(3);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('arrives rendered: readable without JavaScript, then the app takes over without asking for its lists', async () => {
+    await createVideo(env.database.db, { title: 'Painted On The Server', priceCents: 1200 });
+    // Written behind the api's back: say so, as an admin write would.
+    const redis = createRedis(env.config.REDIS_URL, 'client');
+    await markPublicContentChanged(redis, env.config.QUEUE_PREFIX);
+    redis.disconnect();
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(`${api.url}/videos`);
+    const card = still.getByRole('listitem').filter({ hasText: 'Painted On The Server' });
+    expect(await card.getByText('NZ$12.00').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Buy Now' }).isVisible()).toBe(true);
+    await noScript.close();
+
+    const { page, context, errors } = await openPage(browser);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(videos|showcases)$/.test(new URL(request.url()).pathname))
+        listRequests.push(request.url());
+    });
+    // The loading spinner never replaces the painted page on the way.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"]')) document.documentElement.dataset.spinner = 'shown';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${api.url}/videos`, { waitUntil: 'networkidle' });
+    // Searching works only once the app runs: the server's copy has been taken over.
+    await page.getByLabel('Search videos').fill('painted');
+    await expect.poll(() => page.locator('main li').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.spinner)).toBeUndefined();
+    expect(listRequests).toEqual([]);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

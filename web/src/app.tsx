@@ -1,35 +1,41 @@
-import { lazy, Suspense } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { createQueryClient } from './lib/query-client.ts';
 import { useToasts } from './components/ui/toast-store.ts';
-import { gatedAdminPage } from './features/admin/admin-gate.tsx';
 import { PageFallback } from './components/layout/page-fallback.tsx';
+import { lazyPage, type LazyPage } from './lib/lazy-page.ts';
 import { PageHead } from './lib/page-head.ts';
 import HomePage from './pages/home.tsx';
 import { services } from '@app/shared/content';
 
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
-const ServicePage = lazy(() => import('./pages/service-page.tsx'));
-const FacebookCoverPage = lazy(() => import('./pages/facebook-cover.tsx'));
-const VideosPage = lazy(() => import('./pages/shop/videos.tsx'));
-const PurchasePage = lazy(() => import('./pages/shop/purchase.tsx'));
-const DownloadPage = lazy(() => import('./pages/shop/download.tsx'));
-const PurchaseSuccessPage = lazy(() => import('./pages/shop/purchase-success.tsx'));
-const PaymentOptionsPage = lazy(() => import('./pages/shop/payment-options.tsx'));
-const AdminDashboardPage = gatedAdminPage(() => import('./pages/admin/dashboard.tsx'));
-const AdminContactsPage = gatedAdminPage(() => import('./pages/admin/contacts.tsx'));
-const AdminEventsPage = gatedAdminPage(() => import('./pages/admin/events.tsx'));
-const AdminVideosPage = gatedAdminPage(() => import('./pages/admin/videos.tsx'));
-const AdminSalesPage = gatedAdminPage(() => import('./pages/admin/sales.tsx'));
-const AdminJobsPage = gatedAdminPage(() => import('./pages/admin/jobs.tsx'));
-const AdminSyncPage = gatedAdminPage(() => import('./pages/admin/sync.tsx'));
-const PaymentIssuePage = lazy(() =>
+
+/** An admin screen: the login gate in front of it also loads only when the admin area is visited. */
+const adminPage = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyPage(() =>
+    import('./features/admin/admin-gate.tsx').then((gate) => ({ default: gate.gatedAdminPage(load) })),
+  );
+
+const ServicePage = lazyPage(() => import('./pages/service-page.tsx'));
+const FacebookCoverPage = lazyPage(() => import('./pages/facebook-cover.tsx'));
+const VideosPage = lazyPage(() => import('./pages/shop/videos.tsx'));
+const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
+const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
+const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
+const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
+const AdminDashboardPage = adminPage(() => import('./pages/admin/dashboard.tsx'));
+const AdminContactsPage = adminPage(() => import('./pages/admin/contacts.tsx'));
+const AdminEventsPage = adminPage(() => import('./pages/admin/events.tsx'));
+const AdminVideosPage = adminPage(() => import('./pages/admin/videos.tsx'));
+const AdminSalesPage = adminPage(() => import('./pages/admin/sales.tsx'));
+const AdminJobsPage = adminPage(() => import('./pages/admin/jobs.tsx'));
+const AdminSyncPage = adminPage(() => import('./pages/admin/sync.tsx'));
+const PaymentIssuePage = lazyPage(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
 
-const routes: Array<{ path: string; component: React.ComponentType }> = [
+const routes: Array<{ path: string; component: ComponentType }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
   { path: '/videos', component: VideosPage },
@@ -47,8 +53,6 @@ const routes: Array<{ path: string; component: React.ComponentType }> = [
   { path: '/admin/sync', component: AdminSyncPage },
 ];
 
-const queryClient = createQueryClient();
-
 // The toast region's code loads with the first toast, keeping it out of the first page load.
 const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
@@ -64,7 +68,13 @@ function Notifications() {
   );
 }
 
-export function App() {
+/** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
+export function preloadScreen(path: string): Promise<unknown> {
+  const screen = routes.find((route) => route.path === path)?.component as Partial<LazyPage> | undefined;
+  return screen?.preload?.() ?? Promise.resolve();
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <PageHead />

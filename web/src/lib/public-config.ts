@@ -18,3 +18,8 @@ export function publicConfig(): PublicConfig {
   }
   return cached;
 }
+
+/** A page rendered on the server has no document to read: the server hands over the same settings. */
+export function setPublicConfig(config: PublicConfig): void {
+  cached = config;
+}

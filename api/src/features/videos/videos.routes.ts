@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { Router } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { showcases, videos } from '@app/shared/db';
+import { showcases, videos, type Db } from '@app/shared/db';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -24,6 +24,26 @@ export const publicVideoColumns = {
   previewUrl: videos.previewUrl,
   passwordProtected: videos.passwordProtected,
   createdAt: videos.createdAt,
+};
+
+/**
+ * The video library's lists, as their routes answer them: also rendered into the /videos page
+ * (api/src/web.ts).
+ */
+export const videoLibraryLists = {
+  // Showcase order (lower first), videos without a showcase last, newest first within one.
+  '/api/videos': (db: Db) =>
+    db
+      .select(publicVideoColumns)
+      .from(videos)
+      .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+      .orderBy(
+        sql`${showcases.orderPriority} asc nulls last`,
+        asc(showcases.createdAt),
+        sql`${videos.createdAt} desc`,
+      ),
+  '/api/showcases': (db: Db) =>
+    db.select().from(showcases).orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
 };
 
 const DOWNLOAD_LINK_SECONDS = 3600;
@@ -66,24 +86,11 @@ export function videoRoutes(deps: Deps): Router {
   }
 
   router.get('/api/videos', async (req, res) => {
-    await publicCache.respond(req, res, '/api/videos', () =>
-      db
-        .select(publicVideoColumns)
-        .from(videos)
-        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
-        // Showcase order (lower first), videos without a showcase last, newest first within one.
-        .orderBy(
-          sql`${showcases.orderPriority} asc nulls last`,
-          asc(showcases.createdAt),
-          sql`${videos.createdAt} desc`,
-        ),
-    );
+    await publicCache.respond(req, res, '/api/videos', () => videoLibraryLists['/api/videos'](db));
   });
 
   router.get('/api/showcases', async (req, res) => {
-    await publicCache.respond(req, res, '/api/showcases', () =>
-      db.select().from(showcases).orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
-    );
+    await publicCache.respond(req, res, '/api/showcases', () => videoLibraryLists['/api/showcases'](db));
   });
 
   router.get('/api/videos/:id', async (req, res) => {

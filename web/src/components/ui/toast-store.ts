@@ -50,6 +50,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// A page rendered on the server has shown no toast yet.
+const noToasts = (): ToastItem[] => [];
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, noToasts);
 }
