@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from '@app/shared/config';
 import { closeDeps, createDeps } from './deps.ts';
 import { createRequestHandler } from './app.ts';
+import { loadPageRenderer } from './web.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -10,6 +11,7 @@ const deps = createDeps(config);
 const server = createServer(createRequestHandler(deps));
 server.keepAliveTimeout = 65_000;
 
+await loadPageRenderer(deps.logger);
 server.listen(config.PORT, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -7,6 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { asc, eq } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/content';
 import { videos, type Db } from '@app/shared/db';
+import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
 import { videoLibraryLists } from './features/videos/videos.routes.ts';
 import {
@@ -39,6 +40,22 @@ interface PageRenderer {
 const renderedPages: Record<string, Record<string, (db: Db) => Promise<unknown>>> = {
   '/videos': videoLibraryLists,
 };
+let pageRenderer: Promise<PageRenderer | undefined> | undefined;
+/**
+ * The server build of the pages, loaded once; undefined without it (the browser renders them then).
+ * api/src/index.ts loads it before listening: loading takes the event loop for a moment, which must
+ * not happen while the first requests wait.
+ */
+export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefined> {
+  pageRenderer ??= existsSync(serverRenderer)
+    ? (import(pathToFileURL(serverRenderer).href) as Promise<PageRenderer>).catch((error: unknown) => {
+        logger.error({ err: error }, 'server-rendered pages unavailable');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+  return pageRenderer;
+}
+
 const HEAD_MARKER = '<!--app-head-->';
 const SHELL_MARKER = '<!--app-shell-->';
 
@@ -99,13 +116,9 @@ export function webRoutes({
       .send(sitemapXml(config, await openVideoIds()));
   });
 
-  // Loaded at start, not on the first visit, which would otherwise wait for it.
-  const renderer: Promise<PageRenderer | undefined> = existsSync(serverRenderer)
-    ? (import(pathToFileURL(serverRenderer).href) as Promise<PageRenderer>).catch((error: unknown) => {
-        logger.error({ err: error }, 'server-rendered pages unavailable');
-        return undefined;
-      })
-    : Promise.resolve(undefined);
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return router;
+
   /**
    * A page's lists and, where the server build exists, its markup; undefined: the browser renders it.
    * The same for every visitor, so it is kept under the content version like the lists themselves.
@@ -122,16 +135,14 @@ export function webRoutes({
           Object.entries(lists).map(async ([url, load]) => [url, JSON.parse(JSON.stringify(await load(db)))]),
         );
         const data = Object.fromEntries(entries) as Record<string, unknown>;
-        return { data, html: await (await renderer)?.renderPage(page, data, publicConfig(config)) };
+        const renderer = await loadPageRenderer(logger);
+        return { data, html: await renderer?.renderPage(page, data, publicConfig(config)) };
       });
     } catch (error) {
       logger.warn({ err: error, page }, 'page left for the browser to render');
       return undefined;
     }
   }
-
-  const indexFile = path.join(webDist, 'index.html');
-  if (!existsSync(indexFile)) return router;
 
   // The build's .br and .gz copies (web/vite.config.ts) go to browsers that accept them.
   router.use(

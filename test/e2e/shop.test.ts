@@ -131,6 +131,8 @@ describe('the video library', () => {
     const card = still.getByRole('listitem').filter({ hasText: 'Painted On The Server' });
     expect(await card.getByText('NZ$12.00').isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: 'Buy Now' }).isVisible()).toBe(true);
+    // Search needs the app; typed text would be lost when the app takes over.
+    expect(await still.getByLabel('Search videos').isDisabled()).toBe(true);
     await noScript.close();
 
     const { page, context, errors } = await openPage(browser);

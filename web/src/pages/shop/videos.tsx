@@ -15,6 +15,7 @@ import {
   type Video,
 } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
+import { useInBrowser } from '../../lib/in-browser.ts';
 
 function matches(video: Video, term: string): boolean {
   const needle = term.trim().toLowerCase();
@@ -26,6 +27,7 @@ export default function VideosPage() {
   const videos = useVideos();
   const showcases = useShowcases();
   const [term, setTerm] = useState('');
+  const inBrowser = useInBrowser();
 
   const groups = useMemo(() => {
     const found = (videos.data ?? []).filter((video) => matches(video, term));
@@ -64,6 +66,7 @@ export default function VideosPage() {
             placeholder="Search by title, description or tag"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
+            disabled={!inBrowser}
             className="pl-9"
           />
         </div>
