@@ -35,7 +35,7 @@ const PaymentIssuePage = lazyPage(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
 
-const routes: Array<{ path: string; component: ComponentType }> = [
+const routes: Array<{ path: string; component: LazyPage }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
   { path: '/videos', component: VideosPage },
@@ -70,8 +70,7 @@ function Notifications() {
 
 /** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
 export function preloadScreen(path: string): Promise<unknown> {
-  const screen = routes.find((route) => route.path === path)?.component as Partial<LazyPage> | undefined;
-  return screen?.preload?.() ?? Promise.resolve();
+  return routes.find((route) => route.path === path)?.component.preload() ?? Promise.resolve();
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {

@@ -9,11 +9,13 @@ export type LazyPage = ComponentType & { preload(): Promise<unknown> };
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // Once: React and an early preload share the load, and the screen keeps one component identity.
   const preload = () =>
-    load().then((module) => {
+    (loading ??= load().then((module) => {
       loaded = module.default;
       return module;
-    });
+    }));
   const Pending = lazy(preload);
   const Page = () => createElement(loaded ?? Pending);
   return Object.assign(Page, { preload });
