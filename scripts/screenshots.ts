@@ -29,6 +29,12 @@ try {
         if (message.type() === 'error') console.error(`[${size.name} ${path}] ${message.text()}`);
       });
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      // The app starts after the page has painted and loaded (web/start-after-paint.ts): wait until React
+      // holds the page, then for what it fetched.
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+      await page.waitForLoadState('networkidle');
       // Scroll through like a reader, so lazy images load and revealed blocks appear, then back to the top.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {

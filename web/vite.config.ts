@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { startAfterPaint } from './start-after-paint.ts';
 
 // In development the api (port 3000) answers /api and /admin/queues; vite serves the app.
 // `vite build --ssr src/server.tsx` builds the pages the api renders (decision 013) into dist-server.
@@ -16,6 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          startAfterPaint(),
           compression({
             algorithms: ['brotliCompress', 'gzip'],
             include: /\.(js|css|svg)$/,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,7 +312,7 @@ describe('server-rendered pages', () => {
     JSON.parse(
       /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
     ) as Record<string, Array<{ id: string; title: string }>> | null;
-  const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const root = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
 
   it('sends the video library rendered, with the lists it shows, and follows admin writes', async () => {
     const showcase = await createShowcase(env.database.db, { orderPriority: 0, name: 'Festival Finals' });
@@ -328,6 +328,8 @@ describe('server-rendered pages', () => {
     expect(root(html)).toContain('Festival Finals');
     expect(root(html)).toContain('Duet &amp; Friends');
     expect(root(html)).not.toContain('Loading…');
+    // The app's own markup, which the browser hydrates.
+    expect(html).toContain('<div id="root" data-hydrate>');
 
     await env.database.db.update(videos).set({ title: 'Renamed Duet' }).where(eq(videos.id, video.id));
     await api.deps.publicCache.changed();
@@ -336,17 +338,32 @@ describe('server-rendered pages', () => {
     expect(root(after)).not.toContain('Duet &amp; Friends');
   });
 
-  it('sends other pages without page data: home keeps its static first paint', async () => {
+  it('sends home with the lists it opens on, over its static first paint', async () => {
     const home = (await request(api.app).get('/').expect(200)).text;
-    expect(home).not.toContain('id="page-data"');
+    const data = pageData(home)!;
+    expect(Object.keys(data).sort()).toEqual([
+      '/api/events',
+      '/api/portfolio',
+      '/api/portfolio?category=solo',
+    ]);
+    for (const url of Object.keys(data)) {
+      expect(data[url]).toEqual((await request(api.app).get(url).expect(200)).body);
+    }
     expect(root(home)).toContain('id="home"');
+    // A static first paint, which the app replaces rather than hydrates.
+    expect(home).toContain('<div id="root">');
+  });
+
+  it('sends the service pages without page data', async () => {
+    const page = (await request(api.app).get('/dance-videographer').expect(200)).text;
+    expect(page).not.toContain('id="page-data"');
   });
 });
 
 describe('compression', () => {
-  const indexFile = path.join(webDist, 'index.html');
+  // The app's entry (index.html itself loads only the small starter: web/start-after-paint.ts).
   const script = () =>
-    /<script type="module" crossorigin src="([^"]+)"/.exec(readFileSync(indexFile, 'utf8'))![1]!;
+    `/assets/${readdirSync(path.join(webDist, 'assets')).find((name) => /^index-.*\.js$/.test(name))!}`;
 
   it("sends the build's precompressed copy the browser accepts, and the plain file otherwise", async () => {
     const brotli = await request(api.app)

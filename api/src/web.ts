@@ -10,6 +10,7 @@ import { videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
 import { videoLibraryLists } from './features/videos/videos.routes.ts';
+import { homeLists } from './features/content/content.routes.ts';
 import {
   pageHead,
   publicConfig,
@@ -33,12 +34,20 @@ interface PageRenderer {
   ): Promise<string>;
 }
 
+interface RenderedPage {
+  /** The lists the page shows, by their own routes. */
+  lists: Record<string, (db: Db) => Promise<unknown>>;
+  /** Sent rendered by the server build; otherwise its first paint is the static shell (seo.ts). */
+  markup: boolean;
+}
+
 /**
- * Pages sent rendered, with the lists they show: the first paint needs no script, and the app starts
- * from the same data instead of asking for it (decision 013). Keys are the lists' own routes.
+ * Pages sent with the lists they show, so the app starts from them instead of asking, and renders the
+ * page once instead of again as each list arrives; /videos also arrives rendered (decision 013).
  */
-const renderedPages: Record<string, Record<string, (db: Db) => Promise<unknown>>> = {
-  '/videos': videoLibraryLists,
+const renderedPages: Record<string, RenderedPage> = {
+  '/videos': { lists: videoLibraryLists, markup: true },
+  '/': { lists: homeLists, markup: false },
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
 /**
@@ -58,6 +67,7 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 
 const HEAD_MARKER = '<!--app-head-->';
 const SHELL_MARKER = '<!--app-shell-->';
+const ROOT = '<div id="root">';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -126,16 +136,19 @@ export function webRoutes({
   async function renderPage(
     page: string,
   ): Promise<{ data: Record<string, unknown>; html?: string } | undefined> {
-    const lists = renderedPages[page];
-    if (!lists) return undefined;
+    const rendered = renderedPages[page];
+    if (!rendered) return undefined;
     try {
       return await publicCache.value(`page:${page}`, async () => {
         const entries = await Promise.all(
           // As the routes answer them: JSON, dates as strings.
-          Object.entries(lists).map(async ([url, load]) => [url, JSON.parse(JSON.stringify(await load(db)))]),
+          Object.entries(rendered.lists).map(async ([url, load]) => [
+            url,
+            JSON.parse(JSON.stringify(await load(db))),
+          ]),
         );
         const data = Object.fromEntries(entries) as Record<string, unknown>;
-        const renderer = await loadPageRenderer(logger);
+        const renderer = rendered.markup ? await loadPageRenderer(logger) : undefined;
         return { data, html: await renderer?.renderPage(page, data, publicConfig(config)) };
       });
     } catch (error) {
@@ -167,7 +180,9 @@ export function webRoutes({
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () => renderHead(head, config, rendered?.data))
-      .replace(SHELL_MARKER, () => (head.status === 200 ? (rendered?.html ?? renderShell(req.path)) : ''));
+      .replace(SHELL_MARKER, () => (head.status === 200 ? (rendered?.html ?? renderShell(req.path)) : ''))
+      // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
+      .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;

@@ -130,8 +130,39 @@ describe('the home page', () => {
     await context.close();
   });
 
+  it('opens with the lists the page arrived with, without asking for them', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/^\/api\/(portfolio|events)/.test(new URL(request.url()).pathname))
+        listRequests.push(request.url());
+    });
+    await page.goto(api.url, { waitUntil: 'networkidle' });
+    expect(await page.getByText('Canterbury Dance Festival').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Open image: Soloist number/ }).count()).toBe(12);
+    expect(await page.getByTestId('gallery-placeholder').count()).toBe(0);
+    expect(await page.getByTestId('event-placeholder').count()).toBe(0);
+    expect(listRequests).toEqual([]);
+    // The app's code is asked for only once the painted page is on screen (web/start-after-paint.ts).
+    const started = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      app: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))!.startTime,
+    }));
+    expect(started.app).toBeGreaterThan(started.paint);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows placeholders while loading, then the error texts when loading fails', async () => {
     const { page, context } = await openPage(browser);
+    // As the page goes out when its lists could not be read with it: the app asks for them itself.
+    await page.route(api.url + '/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script id="page-data"[^]*?<\/script>/, '');
+      await route.fulfill({ response, body });
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/(portfolio\?category=|events$)/, async (route) => {

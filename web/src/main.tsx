@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles.css';
@@ -15,21 +15,24 @@ if (pageData) {
 }
 
 const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
 
+// A transition: the first render yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page, so the server's first paint stays responsive meanwhile.
 function start() {
-  // A transition: the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page, so the server's first paint stays responsive meanwhile.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  // The page's markup came from the app itself (web/src/server.tsx): React adopts it as it is, so the
+  // painted page, its pictures included, is never replaced. A static first paint (api/src/seo.ts) is
+  // replaced by the app's render instead.
+  if (root.hasAttribute('data-hydrate')) startTransition(() => void hydrateRoot(root, app));
+  else startTransition(() => createRoot(root).render(app));
 }
 
-// The server painted this page: wait for its screen's code, so React replaces the painted page with
-// the same page rather than with a loading spinner first. (A promise, not a top-level await, which
-// would make the bundler split the entry into many small chunks.)
+// The server painted this page: wait for its screen's code, so React takes it over with the same page
+// rather than with a loading spinner first. (A promise, not a top-level await, which would make the
+// bundler split the entry into many small chunks.)
 if (root.firstElementChild) void preloadScreen(window.location.pathname).then(start, start);
 else start();

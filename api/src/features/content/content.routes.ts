@@ -1,11 +1,58 @@
 import { Router } from 'express';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { events, portfolioItems } from '@app/shared/db';
+import { events, portfolioItems, type Db } from '@app/shared/db';
+import type { PortfolioCategory } from '@app/shared/constants';
 import { portfolioCategorySchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 
 const portfolioQuerySchema = z.object({ category: portfolioCategorySchema.optional() });
+
+function portfolioList(db: Db, category?: PortfolioCategory) {
+  return db
+    .select({
+      id: portfolioItems.id,
+      imageUrl: portfolioItems.imageUrl,
+      alt: portfolioItems.alt,
+      category: portfolioItems.category,
+      featured: portfolioItems.featured,
+    })
+    .from(portfolioItems)
+    .where(category ? eq(portfolioItems.category, category) : sql`${portfolioItems.category} <> 'hero'`)
+    .orderBy(desc(portfolioItems.featured), asc(portfolioItems.id));
+}
+
+function eventList(db: Db) {
+  const today = sql`(now() at time zone 'Pacific/Auckland')::date`;
+  return (
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        description: events.description,
+        date: events.date,
+        location: events.location,
+        eventType: events.eventType,
+        imageUrl: events.imageUrl,
+        jotformUrl: events.jotformUrl,
+      })
+      .from(events)
+      // Upcoming competitions first, soonest first; then past ones, latest first.
+      .orderBy(
+        sql`${events.date} < ${today}`,
+        sql`case when ${events.date} >= ${today} then ${events.date} end asc`,
+        desc(events.date),
+        asc(events.id),
+      )
+  );
+}
+
+/** The lists the home page shows when it opens, by route (the gallery opens on solo; api/src/web.ts). */
+export const homeLists = {
+  '/api/portfolio': (db: Db) => portfolioList(db),
+  '/api/portfolio?category=solo': (db: Db) => portfolioList(db, 'solo'),
+  '/api/events': eventList,
+};
 
 /** The public portfolio and the competitions list (kept between requests: PublicCache). */
 export function contentRoutes({ db, publicCache }: Deps): Router {
@@ -14,44 +61,11 @@ export function contentRoutes({ db, publicCache }: Deps): Router {
   router.get('/api/portfolio', async (req, res) => {
     const { category } = portfolioQuerySchema.parse(req.query);
     const url = category ? `/api/portfolio?category=${category}` : '/api/portfolio';
-    await publicCache.respond(req, res, url, () =>
-      db
-        .select({
-          id: portfolioItems.id,
-          imageUrl: portfolioItems.imageUrl,
-          alt: portfolioItems.alt,
-          category: portfolioItems.category,
-          featured: portfolioItems.featured,
-        })
-        .from(portfolioItems)
-        .where(category ? eq(portfolioItems.category, category) : sql`${portfolioItems.category} <> 'hero'`)
-        .orderBy(desc(portfolioItems.featured), asc(portfolioItems.id)),
-    );
+    await publicCache.respond(req, res, url, () => portfolioList(db, category));
   });
 
   router.get('/api/events', async (req, res) => {
-    const today = sql`(now() at time zone 'Pacific/Auckland')::date`;
-    await publicCache.respond(req, res, '/api/events', () =>
-      db
-        .select({
-          id: events.id,
-          title: events.title,
-          description: events.description,
-          date: events.date,
-          location: events.location,
-          eventType: events.eventType,
-          imageUrl: events.imageUrl,
-          jotformUrl: events.jotformUrl,
-        })
-        .from(events)
-        // Upcoming competitions first, soonest first; then past ones, latest first.
-        .orderBy(
-          sql`${events.date} < ${today}`,
-          sql`case when ${events.date} >= ${today} then ${events.date} end asc`,
-          desc(events.date),
-          asc(events.id),
-        ),
-    );
+    await publicCache.respond(req, res, '/api/events', () => eventList(db));
   });
 
   return router;

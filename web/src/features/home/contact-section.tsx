@@ -3,13 +3,17 @@ import { Mail, MapPin } from 'lucide-react';
 import { business } from '@app/shared/content';
 import { publicConfig } from '../../lib/public-config.ts';
 import { SectionHeading } from './sections.tsx';
+import { useNearViewport } from '../../lib/near-viewport.ts';
 
 const ContactForm = lazy(() => import('./contact-form.tsx'));
 
 export function ContactSection() {
   const { contactEmail } = publicConfig();
+  // The form's code (and its validation library) loads as the reader nears the section, not with the page.
+  const [section, near] = useNearViewport<HTMLElement>('800px');
+  const placeholder = <div aria-hidden className="h-[34rem] animate-pulse rounded-2xl bg-stage-800/60" />;
   return (
-    <section id="contact" aria-labelledby="contact-title" className="bg-stage-950 px-6 py-24">
+    <section ref={section} id="contact" aria-labelledby="contact-title" className="bg-stage-950 px-6 py-24">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="contact-title" eyebrow="Contact" title="Let’s Talk About Your Event">
           Tell me about your competition, show or session. I'll get back to you within 24 hours.
@@ -29,11 +33,13 @@ export function ContactSection() {
               </p>
             )}
           </aside>
-          <Suspense
-            fallback={<div aria-hidden className="h-[34rem] animate-pulse rounded-2xl bg-stage-800/60" />}
-          >
-            <ContactForm />
-          </Suspense>
+          {near ? (
+            <Suspense fallback={placeholder}>
+              <ContactForm />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </div>
       </div>
     </section>

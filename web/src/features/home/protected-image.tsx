@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { cn } from '../../lib/cn.ts';
+import { useNearViewport } from '../../lib/near-viewport.ts';
 
 /** SPEC.md section 5: the keys blocked on image tiles (dev tools, save, select all, copy, context menu). */
 export function isBlockedKey(
@@ -42,25 +43,8 @@ export function LazyImage({
   sizes: string;
   className?: string;
 }) {
-  const holder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [holder, near] = useNearViewport<HTMLDivElement>('50px');
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-
-  useEffect(() => {
-    const element = holder.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '50px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   return (
     <div ref={holder} className={cn('relative overflow-hidden bg-stage-800', className)}>

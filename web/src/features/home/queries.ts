@@ -35,7 +35,8 @@ export function usePortfolio() {
 
 export function usePortfolioCategory(category: PortfolioCategory) {
   return useQuery({
-    queryKey: ['/api/portfolio', category],
+    // The route itself: the home page arrives with the opening category's list under it (api/src/web.ts).
+    queryKey: [`/api/portfolio?category=${category}`],
     queryFn: () => api.get<PortfolioImage[]>(`/api/portfolio?category=${category}`),
     staleTime: FIVE_MINUTES,
     gcTime: FIVE_MINUTES,

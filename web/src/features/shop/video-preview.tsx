@@ -38,6 +38,11 @@ export function VideoPreview({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           onError={() => setFailed(true)}
+          // A picture of the server's markup may have failed before the app took the page over, and
+          // its error event went unheard: a finished load without a picture is a failure too.
+          ref={(image) => {
+            if (image?.complete && image.naturalWidth === 0) setFailed(true);
+          }}
           className="size-full object-cover"
         />
       ) : (
