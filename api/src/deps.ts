@@ -5,8 +5,9 @@ import { createLogger, type Logger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { createStripe, type Stripe } from '@app/shared/stripe';
-import { createHttpMetrics, type HttpMetrics } from './http/metrics.ts';
+import { createHttpMetrics, gaugeOf, type HttpMetrics } from './http/metrics.ts';
 import { PublicCache } from './http/public-cache.ts';
+import { PurchaseWaiters } from './features/checkout/purchase-waiters.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {
@@ -20,6 +21,8 @@ export interface Deps extends Database {
   metrics: HttpMetrics;
   /** The public lists, kept between requests; `changed()` after writing what they show. */
   publicCache: PublicCache;
+  /** Buyers' status requests held until their purchase settles (decision 014). */
+  purchaseWaiters: PurchaseWaiters;
 }
 
 export function createDeps(
@@ -29,6 +32,14 @@ export function createDeps(
   const database = createDatabase(config.DATABASE_URL, { max: 20 });
   const redis = createRedis(config.REDIS_URL, 'client');
   const metrics = createHttpMetrics();
+  // A connection in subscriber mode can send nothing else, so the waiters get their own.
+  const purchaseWaiters = new PurchaseWaiters(createRedis(config.REDIS_URL, 'client'), config.QUEUE_PREFIX);
+  gaugeOf(
+    metrics,
+    'purchase_status_requests_waiting',
+    'Status requests held until their purchase settles',
+    () => purchaseWaiters.size,
+  );
   return {
     ...database,
     config,
@@ -41,10 +52,12 @@ export function createDeps(
     publicCache: new PublicCache(redis, config.QUEUE_PREFIX, logger, (method, route, status, seconds) =>
       metrics.requests.observe({ method, route, status: String(status) }, seconds),
     ),
+    purchaseWaiters,
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  deps.purchaseWaiters.close();
   await deps.producer.close().catch(() => {});
   deps.redis.disconnect();
   await deps.pool.end();

@@ -30,6 +30,8 @@ async function shutdown(signal: string) {
   // Stop taking connections, let in-flight requests finish, then close pools. Keep-alive connections
   // become idle one by one as their last response goes out; close each as soon as it does.
   server.close();
+  // Buyers' status requests held for their purchase answer now, with what the row says.
+  deps.purchaseWaiters.close();
   setInterval(() => server.closeIdleConnections(), 50).unref();
   await new Promise<void>((resolve) => server.on('close', resolve));
   await closeDeps(deps);

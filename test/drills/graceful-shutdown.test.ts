@@ -7,8 +7,9 @@ import { videos, videoStatEvents } from '@app/shared/db';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningProcess } from '../support/processes.ts';
-import { createVideo } from '../support/factories.ts';
+import { createPurchase, createVideo } from '../support/factories.ts';
 
+const METRICS_TOKEN = 'graceful-shutdown-drill';
 let env: TestEnv;
 let producer: Producer;
 let redis: ReturnType<typeof createRedis>;
@@ -16,7 +17,7 @@ let redis: ReturnType<typeof createRedis>;
 const started: RunningProcess[] = [];
 
 beforeAll(async () => {
-  env = await createTestEnv();
+  env = await createTestEnv({ METRICS_TOKEN });
   redis = createRedis(env.config.REDIS_URL, 'client');
   producer = createProducer(redis, env.config.QUEUE_PREFIX);
 });
@@ -29,10 +30,26 @@ afterAll(async () => {
 
 describe('SIGTERM under load', () => {
   it('lets the api answer every request it accepted, then exit 0 within 10 s', async () => {
+    const video = await createVideo(env.database.db);
+    const purchase = await createPurchase(env.database.db, { videoId: video.id });
     const api = await startApi(env.env);
     started.push(api);
     const { port } = new URL(api.url);
-    // Requests whose headers the server has read but whose bodies are still arriving: in flight for sure.
+    const waitingPurchaseRequests = async () => {
+      const response = await fetch(`${api.url}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const gauge = /^purchase_status_requests_waiting (\d+)$/m.exec(await response.text());
+      return Number(gauge?.[1]);
+    };
+    // A buyer's page waiting up to 25 s for its sale: shutdown answers it at once, as it stands.
+    const held = fetch(`${api.url}/api/purchases/${purchase.checkoutSessionId}?wait=25`).then(
+      async (response) => ({ status: response.status, body: (await response.json()) as unknown }),
+    );
+    // Requests whose headers the server has read but whose bodies are still arriving: in flight for
+    // sure. The server's "100 Continue" proves it has read a request's headers; without that proof a
+    // busy CI machine may not have accepted a connection yet when the signal lands, and a connection
+    // still in the listen backlog is rightly refused, not an accepted request.
     const body = JSON.stringify({ videoId: 'x', password: 'y'.repeat(2_000) });
     const requests = Array.from({ length: 50 }, () => {
       const request = http.request({
@@ -40,9 +57,14 @@ describe('SIGTERM under load', () => {
         port,
         method: 'POST',
         path: '/api/no-such-endpoint',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+        },
       });
-      request.write(body.slice(0, 100));
+      request.flushHeaders();
+      const headersRead = new Promise<void>((resolve) => request.on('continue', resolve));
       const answered = new Promise<number | string>((resolve) => {
         request.on('response', (response) => {
           response.resume();
@@ -50,9 +72,11 @@ describe('SIGTERM under load', () => {
         });
         request.on('error', (error) => resolve(`failed: ${error.message}`));
       });
-      return { request, answered };
+      return { request, headersRead, answered };
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(requests.map(({ headersRead }) => headersRead));
+    await expect.poll(waitingPurchaseRequests, { timeout: 10_000, interval: 20 }).toBe(1);
+    for (const { request } of requests) request.write(body.slice(0, 100));
 
     const signalledAt = Date.now();
     const exitCode = api.stop('SIGTERM');
@@ -61,6 +85,7 @@ describe('SIGTERM under load', () => {
 
     const statuses = await Promise.all(requests.map(({ answered }) => answered));
     expect(statuses.filter((status) => status !== 404)).toEqual([]);
+    expect(await held).toEqual({ status: 200, body: { status: 'pending', videoId: video.id } });
     expect(await exitCode).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
   });

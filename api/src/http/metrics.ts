@@ -1,4 +1,4 @@
-import { Histogram, Registry } from 'prom-client';
+import { Gauge, Histogram, Registry } from 'prom-client';
 
 export interface HttpMetrics {
   registry: Registry;
@@ -16,4 +16,16 @@ export function createHttpMetrics(): HttpMetrics {
     registers: [registry],
   });
   return { registry, requests };
+}
+
+/** A gauge read at scrape time, e.g. how many status requests are waiting for their purchase. */
+export function gaugeOf(metrics: HttpMetrics, name: string, help: string, read: () => number): void {
+  new Gauge({
+    name,
+    help,
+    registers: [metrics.registry],
+    collect() {
+      this.set(read());
+    },
+  });
 }

@@ -1,1 +1,2 @@
 export * from './fulfil.ts';
+export * from './settled.ts';

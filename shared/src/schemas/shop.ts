@@ -36,6 +36,21 @@ export const purchaseStatusSchema = z.object({
 });
 export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;
 
+/** The longest a status request may wait for a pending purchase to settle, in seconds. */
+export const PURCHASE_WAIT_MAX_SECONDS = 25;
+
+const waitMessage = `must be a whole number of seconds from 0 to ${PURCHASE_WAIT_MAX_SECONDS}`;
+
+/** GET /api/purchases/{id}?wait=N: while pending, answer when it settles or after N seconds (default 0). */
+export const purchaseStatusQuerySchema = z.object({
+  wait: z.coerce
+    .number({ error: waitMessage })
+    .int(waitMessage)
+    .min(0, waitMessage)
+    .max(PURCHASE_WAIT_MAX_SECONDS, waitMessage)
+    .default(0),
+});
+
 /** The proof POST /api/video-stream/{id} and POST /api/download/{id} take (401 / 403 when it falls short). */
 export const videoAccessRequestSchema = z.object({
   password: z.string().max(200).optional(),

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import {
+  announcePurchaseSettled,
   checkCheckoutSession,
   fulfilCheckoutSession,
   fulfilOffline,
@@ -28,7 +29,10 @@ function isPermanentStripeError(error: unknown): boolean {
  * offline payment the owner recorded. A paid purchase without a receipt queues one (its job id makes
  * that once), also when a previous attempt crashed between the sale and the enqueue.
  */
-export const recordSale: JobHandler<'record-sale'> = async (payload, { db, producer, stripe }) => {
+export const recordSale: JobHandler<'record-sale'> = async (
+  payload,
+  { config, db, logger, producer, redis, stripe },
+) => {
   let result: FulfilmentResult | null;
   try {
     if (payload.kind === 'offline') {
@@ -54,6 +58,12 @@ export const recordSale: JobHandler<'record-sale'> = async (payload, { db, produ
     throw error;
   }
   if (result?.receiptDue) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
+  if (result?.changed) {
+    // Only a shortcut for a buyer's page waiting on the purchase: its next poll reads the same row.
+    await announcePurchaseSettled(redis, config.QUEUE_PREFIX, result.purchaseId).catch((error: unknown) =>
+      logger.warn({ err: error, purchaseId: result.purchaseId }, 'could not announce the settled purchase'),
+    );
+  }
   if (payload.kind !== 'offline' && payload.eventId)
     await markStripeEventProcessed(db, payload.eventId, payload.eventType ?? `record-sale.${payload.kind}`);
   if (!result) return { status: 'skipped', reason: 'not our payment' };

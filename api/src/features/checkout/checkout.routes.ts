@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { purchases, videos } from '@app/shared/db';
-import { checkoutRequestSchema } from '@app/shared/schemas';
+import { checkoutRequestSchema, purchaseStatusQuerySchema } from '@app/shared/schemas';
 import type { JobPayload } from '@app/shared/queue';
 import { isStripeEventProcessed } from '@app/shared/sales';
 import type { Stripe } from '@app/shared/stripe';
@@ -145,13 +145,30 @@ export function checkoutRoutes(deps: Deps): Router {
 
   router.get('/api/purchases/:sessionId', async (req, res) => {
     const sessionId = z.string().trim().min(1).max(255).parse(req.params.sessionId);
-    const [purchase] = await db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
+    const { wait } = purchaseStatusQuerySchema.parse(req.query);
+    const read = async () => {
+      const [row] = await db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
+      return row;
+    };
+    let purchase = await read();
     if (!purchase) throw notFound('Purchase not found');
     // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds).
     if (purchase.status === 'pending' && purchase.source === 'stripe' && deps.stripe) {
       await deps.producer
         .enqueue('record-sale', { kind: 'checkout', checkoutSessionId: sessionId })
         .catch(() => {});
+    }
+    if (purchase.status === 'pending' && wait > 0) {
+      // Held until the worker announces this purchase settled (decision 014); the row decides.
+      const answered = new AbortController();
+      res.once('close', () => answered.abort());
+      const settled = deps.purchaseWaiters.wait(purchase.id, wait * 1_000, answered.signal);
+      purchase = (await read()) ?? purchase;
+      if (purchase.status === 'pending') {
+        await settled;
+        purchase = (await read()) ?? purchase;
+      }
+      answered.abort();
     }
     // The download page itself issues the short-lived signed link, once it has checked this purchase.
     const downloadUrl =

@@ -377,6 +377,48 @@ describe('fulfilment', () => {
       .expect(200, { status: 'expired', videoId: video.id });
   });
 
+  it(
+    'answers a status request that waits as soon as the sale is recorded, not when its wait runs out',
+    { timeout: 15_000 },
+    async () => {
+      const video = await createVideo(env.database.db, { priceCents: 1500 });
+      const { sessionId } = await checkout(video.id);
+      const waiting = request(api.app).get(`/api/purchases/${sessionId}?wait=25`);
+      const answered = waiting.then((response) => response);
+      await expect.poll(() => api.deps.purchaseWaiters.size).toBe(1);
+
+      await deliver('checkout.session.completed', stripe.pay(sessionId));
+      const response = await answered;
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        status: 'paid',
+        videoId: video.id,
+        downloadUrl: `/video/${video.id}/download?session_id=${sessionId}`,
+      });
+      expect(api.deps.purchaseWaiters.size).toBe(0);
+      await settled();
+    },
+  );
+
+  it('answers a waiting status request with the purchase as it stands when nothing happens', async () => {
+    const video = await createVideo(env.database.db, { priceCents: 1500 });
+    const { sessionId } = await checkout(video.id);
+    await request(api.app)
+      .get(`/api/purchases/${sessionId}?wait=1`)
+      .expect(200, { status: 'pending', videoId: video.id });
+    expect(api.deps.purchaseWaiters.size).toBe(0);
+    // A settled purchase is answered at once, whatever the wait.
+    await deliver('checkout.session.completed', stripe.pay(sessionId));
+    await settled();
+    await request(api.app).get(`/api/purchases/${sessionId}?wait=25`).expect(200);
+    for (const wait of ['abc', '-1', '1.5', '26']) {
+      const refused = await request(api.app).get(`/api/purchases/${sessionId}?wait=${wait}`).expect(400);
+      expect(refused.body.message).toBe(
+        'Invalid request: wait: must be a whole number of seconds from 0 to 25',
+      );
+    }
+  });
+
   it('settles through the success page when the webhook never comes', async () => {
     const video = await createVideo(env.database.db, { priceCents: 1900, title: 'Webhook Lost' });
     const { sessionId } = await checkout(video.id);

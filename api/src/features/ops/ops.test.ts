@@ -34,6 +34,7 @@ describe('ops endpoints', () => {
       /^http_request_duration_seconds_count\{method="GET",route="\/api\/events",status="200"\} 1$/m,
     );
     expect(text).toMatch(/^queue_jobs\{queue="record-sale",state="waiting"\} 0$/m);
+    expect(text).toMatch(/^purchase_status_requests_waiting 0$/m);
   });
 
   it('labels unknown paths by a fixed name, not by URL', async () => {

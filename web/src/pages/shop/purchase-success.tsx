@@ -9,7 +9,12 @@ import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
 
-/** Every 2 s for up to 2 minutes: the sale is normally recorded within seconds of the payment. */
+/**
+ * Each status request waits up to 20 s for the sale to be recorded and answers the moment it is
+ * (decision 014); 2 s after an answer that is still pending, the page asks again, for up to 2 minutes.
+ * The sale is normally recorded within seconds of the payment.
+ */
+const PURCHASE_WAIT_SECONDS = 20;
 export const PURCHASE_POLL_MS = 2_000;
 export const PURCHASE_POLL_LIMIT_MS = 2 * 60_000;
 
@@ -44,7 +49,10 @@ function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; vid
   }, [round]);
   const purchase = useQuery({
     queryKey: ['/api/purchases', sessionId],
-    queryFn: () => api.get<PurchaseStatusResponse>(`/api/purchases/${encodeURIComponent(sessionId)}`),
+    queryFn: () =>
+      api.get<PurchaseStatusResponse>(
+        `/api/purchases/${encodeURIComponent(sessionId)}?wait=${PURCHASE_WAIT_SECONDS}`,
+      ),
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && !timedOut ? PURCHASE_POLL_MS : false,
     // A blip while polling should not end the wait; an unknown session (404) ends it at once.

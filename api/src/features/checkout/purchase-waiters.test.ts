@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '@app/shared/redis';
+import { announcePurchaseSettled, purchaseSettledChannel } from '@app/shared/sales';
+import { TEST_REDIS_URL } from '../../../../test/support/services.ts';
+import { PurchaseWaiters } from './purchase-waiters.ts';
+
+const prefix = `test-waiters-${randomUUID().slice(0, 8)}`;
+const publisher = createRedis(TEST_REDIS_URL, 'client');
+let waiters: PurchaseWaiters;
+
+beforeAll(async () => {
+  waiters = new PurchaseWaiters(createRedis(TEST_REDIS_URL, 'client'), prefix);
+  // Subscribed once Redis counts a subscriber on the channel.
+  for (;;) {
+    const [, subscribers] = (await publisher.pubsub('NUMSUB', purchaseSettledChannel(prefix))) as [
+      string,
+      number,
+    ];
+    if (subscribers === 1) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});
+afterAll(() => {
+  waiters.close();
+  publisher.disconnect();
+});
+
+const outcome = (promise: Promise<void>) =>
+  Promise.race([
+    promise.then(() => 'answered'),
+    new Promise((resolve) => setTimeout(resolve, 200, 'waiting')),
+  ]);
+
+describe('PurchaseWaiters', () => {
+  it('wakes every request waiting for the announced purchase, and only those', async () => {
+    const first = waiters.wait('purchase-a', 30_000, new AbortController().signal);
+    const second = waiters.wait('purchase-a', 30_000, new AbortController().signal);
+    const other = waiters.wait('purchase-b', 30_000, new AbortController().signal);
+    expect(waiters.size).toBe(3);
+
+    await announcePurchaseSettled(publisher, prefix, 'purchase-a');
+    await Promise.all([first, second]);
+    expect(await outcome(other)).toBe('waiting');
+    expect(waiters.size).toBe(1);
+    await announcePurchaseSettled(publisher, prefix, 'purchase-b');
+    await other;
+    expect(waiters.size).toBe(0);
+  });
+
+  it('lets go of a request whose buyer went away, and of one whose wait ran out', async () => {
+    const gone = new AbortController();
+    const abandoned = waiters.wait('purchase-c', 30_000, gone.signal);
+    const short = waiters.wait('purchase-c', 50, new AbortController().signal);
+    expect(waiters.size).toBe(2);
+    gone.abort();
+    await abandoned;
+    await short;
+    expect(waiters.size).toBe(0);
+  });
+
+  it('does not hold requests when it cannot hear announcements, or after close', async () => {
+    const deaf = new PurchaseWaiters(createRedis('redis://127.0.0.1:1', 'client'), prefix);
+    expect(await outcome(deaf.wait('purchase-d', 30_000, new AbortController().signal))).toBe('answered');
+    deaf.close();
+
+    const closing = new PurchaseWaiters(createRedis(TEST_REDIS_URL, 'client'), prefix);
+    const held = closing.wait('purchase-e', 30_000, new AbortController().signal);
+    closing.close();
+    await held;
+    expect(await outcome(closing.wait('purchase-e', 30_000, new AbortController().signal))).toBe('answered');
+    expect(closing.size).toBe(0);
+  });
+});

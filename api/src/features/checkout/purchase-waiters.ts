@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import { purchaseSettledChannel } from '@app/shared/sales';
+
+/** Status requests one api process holds at once; beyond it they answer at once, as plain polls. */
+const MAX_WAITING = 1_000;
+
+/**
+ * Buyers' status requests waiting for their purchase to settle (decision 014). Each api process
+ * subscribes once to the channel the worker announces settled purchases on, and wakes every request
+ * waiting for that purchase; the request then reads the row again, which stays the only truth. When
+ * the subscription is down (Redis outage) nothing waits: the buyer's page keeps polling as before.
+ */
+export class PurchaseWaiters {
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private count = 0;
+  private closed = false;
+
+  constructor(
+    private readonly subscriber: Redis,
+    prefix: string,
+  ) {
+    const channel = purchaseSettledChannel(prefix);
+    // ioredis subscribes again by itself after a reconnect; until then, requests do not wait.
+    subscriber.subscribe(channel).catch(() => {});
+    subscriber.on('message', (from: string, purchaseId: string) => {
+      if (from === channel) this.wake(purchaseId);
+    });
+  }
+
+  /**
+   * Resolves when the purchase is announced settled, after `ms`, when `signal` aborts, or at shutdown;
+   * at once when waiting cannot help. The caller reads the purchase again after registering, so an
+   * announcement between its first read and this call is not missed.
+   */
+  wait(purchaseId: string, ms: number, signal: AbortSignal): Promise<void> {
+    if (this.closed || signal.aborted || this.count >= MAX_WAITING || this.subscriber.status !== 'ready') {
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const waiters = this.waiting.get(purchaseId) ?? new Set<() => void>();
+      this.waiting.set(purchaseId, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        if (waiters.delete(done)) this.count--;
+        if (waiters.size === 0 && this.waiting.get(purchaseId) === waiters) this.waiting.delete(purchaseId);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      waiters.add(done);
+      this.count++;
+    });
+  }
+
+  /** How many requests are waiting now (a gauge of /metrics). */
+  get size(): number {
+    return this.count;
+  }
+
+  private wake(purchaseId: string): void {
+    for (const done of [...(this.waiting.get(purchaseId) ?? [])]) done();
+  }
+
+  /** Answers every waiting request now and takes no more waits (shutdown must not wait on them). */
+  close(): void {
+    this.closed = true;
+    for (const waiters of [...this.waiting.values()]) for (const done of [...waiters]) done();
+    this.subscriber.disconnect();
+  }
+}
