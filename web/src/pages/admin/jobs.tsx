@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 
@@ -160,64 +161,59 @@ export default function AdminJobsPage() {
       ) : jobs.data.jobs.length === 0 ? (
         <p className="mt-6 text-zinc-400">No jobs match.</p>
       ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-white/10">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
-              <tr>
-                <th className="px-4 py-3">Job</th>
-                <th className="px-4 py-3">State</th>
-                <th className="px-4 py-3">Attempts</th>
-                <th className="px-4 py-3">Queued</th>
-                <th className="px-4 py-3">Ran</th>
-                <th className="px-4 py-3">Result or failure</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10">
-              {jobs.data.jobs.map((job) => (
-                <tr key={`${job.queue}:${job.id}`} className="bg-stage-900/60">
-                  <td className="min-w-[16rem] px-4 py-3">
-                    <div className="font-medium text-white">{job.queue}</div>
-                    <div className="text-xs break-all text-zinc-500">{job.id}</div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge variant={stateColour[job.state] ?? 'neutral'}>{job.state}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-zinc-300">
-                    {job.attemptsMade} / {job.attempts}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-zinc-400">
-                    {formatDateTime(job.createdAt)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-zinc-400">{ranFor(job)}</td>
-                  <td className="max-w-md px-4 py-3 text-zinc-300">
-                    {job.failedReason ? (
-                      <span className="text-red-300">{job.failedReason}</span>
-                    ) : job.result ? (
-                      JSON.stringify(job.result)
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    {job.state === 'failed' && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate(job)}
-                      >
-                        <RotateCcw className="size-4" aria-hidden /> Retry
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          className="mt-6"
+          tableClassName="min-w-[60rem]"
+          columns={[
+            { label: 'Job' },
+            { label: 'State' },
+            { label: 'Attempts' },
+            { label: 'Queued' },
+            { label: 'Ran' },
+            { label: 'Result or failure' },
+            { label: 'Actions', hidden: true },
+          ]}
+        >
+          {jobs.data.jobs.map((job) => (
+            <TableRow key={`${job.queue}:${job.id}`}>
+              <TableCell className="min-w-[16rem]">
+                <div className="font-medium text-white">{job.queue}</div>
+                <div className="text-xs break-all text-zinc-500">{job.id}</div>
+              </TableCell>
+              <TableCell>
+                <Badge variant={stateColour[job.state] ?? 'neutral'}>{job.state}</Badge>
+              </TableCell>
+              <TableCell className="text-zinc-300">
+                {job.attemptsMade} / {job.attempts}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-zinc-400">
+                {formatDateTime(job.createdAt)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
+              <TableCell className="max-w-md text-zinc-300">
+                {job.failedReason ? (
+                  <span className="text-red-300">{job.failedReason}</span>
+                ) : job.result ? (
+                  JSON.stringify(job.result)
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>
+                {job.state === 'failed' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate(job)}
+                  >
+                    <RotateCcw className="size-4" aria-hidden /> Retry
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Table>
       )}
     </AdminLayout>
   );

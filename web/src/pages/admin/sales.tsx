@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Label, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import { useVideos, type Video } from '../../features/shop/queries.ts';
@@ -189,55 +190,48 @@ export default function AdminSalesPage() {
       ) : list.data.purchases.length === 0 ? (
         <p className="mt-6 text-zinc-400">No purchases match.</p>
       ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-white/10">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
-              <tr>
-                <th className="px-4 py-3">Date</th>
-                <th className="px-4 py-3">Buyer</th>
-                <th className="px-4 py-3">Video</th>
-                <th className="px-4 py-3">Amount</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10">
-              {list.data.purchases.map((purchase) => (
-                <tr key={purchase.id} className="bg-stage-900/60">
-                  <td className="px-4 py-3 whitespace-nowrap text-zinc-400">
-                    {formatDateTime(purchase.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="text-white">{purchase.buyerName}</div>
-                    <div className="text-xs text-zinc-500">{purchase.buyerEmail}</div>
-                  </td>
-                  <td className="px-4 py-3 text-zinc-300">{purchase.videoTitle}</td>
-                  <td className="px-4 py-3 text-zinc-300">{formatPrice(purchase.amountCents)}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={statusColour[purchase.status] ?? 'neutral'}>{purchase.status}</Badge>
-                    {purchase.source === 'offline' && (
-                      <span className="ml-2 text-xs text-zinc-500">offline</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    {purchase.status === 'paid' && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={resend.isPending}
-                        onClick={() => resend.mutate(purchase.id)}
-                      >
-                        <Mail className="size-4" aria-hidden /> Resend
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          className="mt-6"
+          tableClassName="min-w-[48rem]"
+          columns={[
+            { label: 'Date' },
+            { label: 'Buyer' },
+            { label: 'Video' },
+            { label: 'Amount' },
+            { label: 'Status' },
+            { label: 'Actions', hidden: true },
+          ]}
+        >
+          {list.data.purchases.map((purchase) => (
+            <TableRow key={purchase.id}>
+              <TableCell className="whitespace-nowrap text-zinc-400">
+                {formatDateTime(purchase.createdAt)}
+              </TableCell>
+              <TableCell>
+                <div className="text-white">{purchase.buyerName}</div>
+                <div className="text-xs text-zinc-500">{purchase.buyerEmail}</div>
+              </TableCell>
+              <TableCell className="text-zinc-300">{purchase.videoTitle}</TableCell>
+              <TableCell className="text-zinc-300">{formatPrice(purchase.amountCents)}</TableCell>
+              <TableCell>
+                <Badge variant={statusColour[purchase.status] ?? 'neutral'}>{purchase.status}</Badge>
+                {purchase.source === 'offline' && <span className="ml-2 text-xs text-zinc-500">offline</span>}
+              </TableCell>
+              <TableCell>
+                {purchase.status === 'paid' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate(purchase.id)}
+                  >
+                    <Mail className="size-4" aria-hidden /> Resend
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Table>
       )}
       {pages > 1 && (
         <div className="mt-4 flex items-center gap-3">

@@ -5,6 +5,7 @@ import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import type { JobSummary } from './jobs.tsx';
@@ -279,58 +280,51 @@ export default function AdminSyncPage() {
         ) : runs.data.runs.length === 0 ? (
           <p className="mt-3 text-zinc-400">No syncs yet.</p>
         ) : (
-          <div className="relative mt-3 overflow-x-auto rounded-2xl border border-white/10">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-stage-800 text-xs tracking-wider text-zinc-400 uppercase">
-                <tr>
-                  <th className="px-4 py-3">When</th>
-                  <th className="px-4 py-3">Trigger</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Updated</th>
-                  <th className="px-4 py-3 text-right">Unchanged</th>
-                  <th className="px-4 py-3 text-right">Unmatched</th>
-                  <th className="px-4 py-3 text-right">Invalid</th>
-                  <th className="px-4 py-3 text-right">Ambiguous</th>
-                  <th className="px-4 py-3">Failure</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {runs.data.runs.slice(0, 10).map((run) => (
-                  <tr key={run.id} className="bg-stage-900/60">
-                    <td className="px-4 py-3 whitespace-nowrap text-zinc-300">
-                      {formatDateTime(run.startedAt)}
-                    </td>
-                    <td className="px-4 py-3 text-zinc-400">{run.trigger}</td>
-                    <td className="px-4 py-3">
-                      <Badge
-                        variant={
-                          run.status === 'failed'
-                            ? 'danger'
-                            : run.status === 'running'
-                              ? 'neutral'
-                              : 'success'
-                        }
-                      >
-                        {run.status}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right text-zinc-300">{run.result?.updatedCount ?? '—'}</td>
-                    <td className="px-4 py-3 text-right text-zinc-300">{run.result?.unchanged ?? '—'}</td>
-                    <td className="px-4 py-3 text-right text-zinc-300">
-                      {run.result?.unmatchedRows.length ?? '—'}
-                    </td>
-                    <td className="px-4 py-3 text-right text-zinc-300">
-                      {run.result?.invalidRows.length ?? '—'}
-                    </td>
-                    <td className="px-4 py-3 text-right text-zinc-300">
-                      {run.result?.ambiguousRows.length ?? '—'}
-                    </td>
-                    <td className="max-w-xs px-4 py-3 text-red-300">{run.failureReason ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            className="mt-3"
+            tableClassName="min-w-[44rem]"
+            columns={[
+              { label: 'When' },
+              { label: 'Trigger' },
+              { label: 'Status' },
+              { label: 'Updated', align: 'right' },
+              { label: 'Unchanged', align: 'right' },
+              { label: 'Unmatched', align: 'right' },
+              { label: 'Invalid', align: 'right' },
+              { label: 'Ambiguous', align: 'right' },
+              { label: 'Failure' },
+            ]}
+          >
+            {runs.data.runs.slice(0, 10).map((run) => (
+              <TableRow key={run.id}>
+                <TableCell className="whitespace-nowrap text-zinc-300">
+                  {formatDateTime(run.startedAt)}
+                </TableCell>
+                <TableCell className="text-zinc-400">{run.trigger}</TableCell>
+                <TableCell>
+                  <Badge
+                    variant={
+                      run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
+                    }
+                  >
+                    {run.status}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-right text-zinc-300">{run.result?.updatedCount ?? '—'}</TableCell>
+                <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
+                <TableCell className="text-right text-zinc-300">
+                  {run.result?.unmatchedRows.length ?? '—'}
+                </TableCell>
+                <TableCell className="text-right text-zinc-300">
+                  {run.result?.invalidRows.length ?? '—'}
+                </TableCell>
+                <TableCell className="text-right text-zinc-300">
+                  {run.result?.ambiguousRows.length ?? '—'}
+                </TableCell>
+                <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </Table>
         )}
       </section>
     </AdminLayout>
