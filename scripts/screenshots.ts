@@ -31,9 +31,7 @@ try {
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       // The app starts after the page has painted and loaded (web/start-after-paint.ts): wait until React
       // holds the page, then for what it fetched.
-      await page.waitForFunction(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-      );
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
       await page.waitForLoadState('networkidle');
       // Scroll through like a reader, so lazy images load and revealed blocks appear, then back to the top.
       await page.evaluate(async () => {

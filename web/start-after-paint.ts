@@ -73,6 +73,14 @@ if (document.getElementById('root')?.firstElementChild) {
   });
   // A tab opened in the background paints only when it is shown; its app starts anyway.
   setTimeout(start, 3000);
+  // A tap on a painted button before the app runs would be lost (links work without it): start the app
+  // now, and leave the button for the app to press once it holds the page (web/src/main.tsx).
+  addEventListener('click', (event) => {
+    const button = event.target instanceof Element && event.target.closest('#root button');
+    if (!button || document.documentElement.dataset.app === 'ready') return;
+    window.pendingTap = button;
+    start();
+  }, true);
 } else {
   start();
 }

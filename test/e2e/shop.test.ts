@@ -162,6 +162,26 @@ describe('the video library', () => {
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+
+  it('answers a tap on the painted menu button made before the app runs', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    // The app's code is held back until the tap has happened, so the tap lands on the server's copy.
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    release();
+
+    await expect.poll(() => page.locator('#mobile-menu').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the purchase page', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { useToasts } from './components/ui/toast-store.ts';
@@ -73,6 +73,28 @@ export function preloadScreen(path: string): Promise<unknown> {
   return routes.find((route) => route.path === path)?.component.preload() ?? Promise.resolve();
 }
 
+declare global {
+  interface Window {
+    /** A button tapped on the painted page before the app ran (web/start-after-paint.ts). */
+    pendingTap?: Element;
+  }
+}
+
+/**
+ * Marks the page as the app's (`<html data-app="ready">`) once the first screen is in React's hands,
+ * and presses a button tapped before then. Inside the screens' Suspense boundary: hydration takes a
+ * boundary over after the rest, and a press on a button not yet taken over would go unanswered.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+    const tap = window.pendingTap;
+    window.pendingTap = undefined;
+    if (tap instanceof HTMLElement && tap.isConnected) tap.click();
+  }, []);
+  return null;
+}
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -84,6 +106,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           ))}
           <Route component={HomePage} />
         </Switch>
+        <AppReady />
       </Suspense>
       <Notifications />
     </QueryClientProvider>
