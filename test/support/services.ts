@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 
 export const TEST_DATABASE_ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-export const TEMPLATE_DATABASE = 'stagelight_test_template';
+/**
+ * Test databases are named for the checkout they belong to, so two clones (or git worktrees) running
+ * tests at once on one PostgreSQL never drop each other's databases as stale.
+ */
+const CHECKOUT = createHash('sha256').update(fileURLToPath(new URL('../..', import.meta.url))).digest('hex').slice(0, 6);
+export const TEST_DATABASE_PREFIX = `stagelight_test_${CHECKOUT}_`;
+export const TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}template`;
 
 export function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_ADMIN_URL);

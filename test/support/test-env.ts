@@ -6,7 +6,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { parseConfig, type Config } from '@app/shared/config';
 import { createDatabase, type Database } from '@app/shared/db';
-import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL, databaseUrl } from './services.ts';
+import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX, TEST_REDIS_URL, databaseUrl } from './services.ts';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
@@ -26,7 +26,7 @@ export interface TestEnv {
  */
 export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
   const id = randomBytes(6).toString('hex');
-  const name = `stagelight_test_${id}`;
+  const name = `${TEST_DATABASE_PREFIX}${id}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
   try {
