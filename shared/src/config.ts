@@ -76,6 +76,22 @@ const envSchema = z
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(500).default(60_000),
+
+    // Video processing in the worker (docs/decisions/022). Unset paths: Debian's ffmpeg when installed,
+    // else the binaries inside @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe.
+    FFMPEG_PATH: optional,
+    FFPROBE_PATH: optional,
+    VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** Longer files are refused: 4 hours covers a whole show. */
+    VIDEO_MAX_DURATION_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(4 * 3600),
+    /** Where files being processed are kept; emptied at worker start. Default: the system's temp folder. */
+    VIDEO_TMP_DIR: optional,
+    /** Room left on the temp disk after a download, for the outputs (MB). */
+    VIDEO_MIN_FREE_MB: z.coerce.number().int().min(0).default(1_024),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

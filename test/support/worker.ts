@@ -4,13 +4,16 @@ import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
 import { createStripe } from '@app/shared/stripe';
 import { createMailer } from '../../worker/src/clients/mailer.ts';
-import type { HandlerMap } from '../../worker/src/context.ts';
+import type { HandlerMap, WorkerContext } from '../../worker/src/context.ts';
 import { handlers as realHandlers } from '../../worker/src/handlers.ts';
+import { createVideoTools } from '../../worker/src/media/tools.ts';
 import { startWorkers } from '../../worker/src/worker.ts';
 import type { TestEnv } from './test-env.ts';
 
 export interface TestWorker {
   producer: Producer;
+  /** What the handlers receive (database, storage, ffmpeg tools...). */
+  context: WorkerContext;
   workers: Worker[];
   close(): Promise<void>;
 }
@@ -21,24 +24,28 @@ export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}
   const producer = createProducer(connection, env.config.QUEUE_PREFIX);
   const logger = createLogger({ name: 'worker-test', level: 'silent' });
   const mailer = createMailer(env.config, logger);
-  const workers = startWorkers(
-    {
-      config: env.config,
-      db: env.database.db,
-      logger,
-      producer,
-      redis: connection,
-      mailer,
-      storage: createStorage(env.config),
-      stripe: createStripe(env.config),
-    },
-    { ...realHandlers, ...handlers } as HandlerMap,
-    { connection, prefix: env.config.QUEUE_PREFIX },
-  );
+  const videoTools = createVideoTools(env.config, logger);
+  const context: WorkerContext = {
+    config: env.config,
+    db: env.database.db,
+    logger,
+    producer,
+    redis: connection,
+    mailer,
+    storage: createStorage(env.config),
+    stripe: createStripe(env.config),
+    videoTools,
+  };
+  const workers = startWorkers(context, { ...realHandlers, ...handlers } as HandlerMap, {
+    connection,
+    prefix: env.config.QUEUE_PREFIX,
+  });
   return {
     producer,
+    context,
     workers,
     async close() {
+      videoTools.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await producer.close();
       connection.disconnect();

@@ -7,6 +7,7 @@ import type { JobName, JobOutcome, JobPayload, Producer } from '@app/shared/queu
 import type { Storage } from '@app/shared/storage';
 import type { Stripe } from '@app/shared/stripe';
 import type { Mailer } from './clients/mailer.ts';
+import type { VideoTools } from './media/tools.ts';
 
 /** What every handler receives besides its parsed payload. */
 export interface WorkerContext {
@@ -20,11 +21,14 @@ export interface WorkerContext {
   storage: Storage;
   /** One client (and its kept-alive connections) for every job; null without STRIPE_SECRET_KEY. */
   stripe: Stripe | null;
+  /** ffmpeg, temp folders and the stop signal for process-video. */
+  videoTools: VideoTools;
 }
 
 export type JobHandler<N extends JobName> = (
   payload: JobPayload<N>,
-  context: WorkerContext & { job: Job },
+  // token: the worker's lock on the job, for a handler that hands its job back to the queue.
+  context: WorkerContext & { job: Job; token?: string },
 ) => Promise<JobOutcome>;
 
 export type HandlerMap = { [N in JobName]: JobHandler<N> };

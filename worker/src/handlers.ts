@@ -1,6 +1,7 @@
 import type { HandlerMap } from './context.ts';
 import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
+import { processVideo } from './jobs/process-video.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
 import { recordSale } from './jobs/record-sale.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
@@ -12,4 +13,5 @@ export const handlers: HandlerMap = {
   'record-sale': recordSale,
   'purchase-receipt': purchaseReceipt,
   'sync-order-links': syncOrderLinks,
+  'process-video': processVideo,
 };

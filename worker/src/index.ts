@@ -9,6 +9,7 @@ import { handlers } from './handlers.ts';
 import { upsertSchedules } from './schedules.ts';
 import { startWorkers } from './worker.ts';
 import { startMetricsServer } from './metrics.ts';
+import { createVideoTools } from './media/tools.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -20,9 +21,21 @@ const producer = createProducer(connection, config.QUEUE_PREFIX);
 
 const mailer = createMailer(config, logger);
 const storage = createStorage(config);
+const videoTools = createVideoTools(config, logger);
+await videoTools.prepare();
 
 const workers = startWorkers(
-  { config, db, logger, producer, redis: connection, mailer, storage, stripe: createStripe(config) },
+  {
+    config,
+    db,
+    logger,
+    producer,
+    redis: connection,
+    mailer,
+    storage,
+    stripe: createStripe(config),
+    videoTools,
+  },
   handlers,
   {
     connection,
@@ -30,7 +43,10 @@ const workers = startWorkers(
   },
 );
 await upsertSchedules(producer, config);
-const metricsServer = await startMetricsServer({ config, logger, producer }, workers);
+const metricsServer = await startMetricsServer(
+  { config, logger, producer, db, redis: connection, videoTools },
+  workers,
+);
 logger.info({ queues: workers.map((w) => w.name) }, 'worker started');
 
 let stopping = false;
@@ -43,6 +59,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
   metricsServer?.close();
+  // ffmpeg children are killed and their jobs handed back to the queue, for the next worker.
+  videoTools.stop();
   // Worker.close waits for the jobs in hand to finish and takes no new ones.
   await Promise.all(workers.map((worker) => worker.close()));
   await producer.close();

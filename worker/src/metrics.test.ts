@@ -22,11 +22,7 @@ beforeAll(async () => {
     },
   });
   const logger = createLogger({ name: 'metrics-test', level: 'silent' });
-  server = (await startMetricsServer(
-    { config: env.config, logger, producer: worker.producer },
-    worker.workers,
-    0,
-  ))!;
+  server = (await startMetricsServer({ ...worker.context, logger }, worker.workers, 0))!;
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
 });
 afterAll(async () => {
@@ -54,8 +50,17 @@ it('serves job durations, failures and queue depths to the bearer of the token o
   expect(text).toContain('process_resident_memory_bytes');
 });
 
+it('reports readiness and the ffmpeg it processes videos with, without the token', async () => {
+  const response = await fetch(url.replace('/metrics', '/readyz'));
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { status: string; ffmpeg: { path: string; version: string } };
+  expect(body.status).toBe('ready');
+  expect(body.ffmpeg.version).toMatch(/^ffmpeg version /);
+  expect(body.ffmpeg.path).toMatch(/ffmpeg$/);
+});
+
 it('listens nowhere without a token', async () => {
   const logger = createLogger({ name: 'metrics-test', level: 'silent' });
   const config = { ...env.config, METRICS_TOKEN: undefined };
-  expect(await startMetricsServer({ config, logger, producer: worker.producer }, [], 0)).toBeUndefined();
+  expect(await startMetricsServer({ ...worker.context, config, logger }, [], 0)).toBeUndefined();
 });

@@ -2,18 +2,55 @@ import { createServer, type Server } from 'node:http';
 import type { Worker } from 'bullmq';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { bearerTokenMatches, registerQueueDepthGauge } from '@app/shared/metrics';
+import { sql } from 'drizzle-orm';
 import type { WorkerContext } from './context.ts';
 
 /**
+ * GET /readyz: PostgreSQL and Redis reachable (503 otherwise), and the ffmpeg and ffprobe this worker
+ * processes videos with (null when none was found).
+ */
+async function readiness({ db, redis, videoTools }: Pick<WorkerContext, 'db' | 'redis' | 'videoTools'>) {
+  const within = <T>(promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
+    ]);
+  const [database, queue, binaries] = await Promise.all([
+    within(db.execute(sql`select 1`)).then(
+      () => 'ok',
+      () => 'unreachable',
+    ),
+    within(redis.ping()).then(
+      () => 'ok',
+      () => 'unreachable',
+    ),
+    videoTools.prepare(),
+  ]);
+  const ready = database === 'ok' && queue === 'ok';
+  return {
+    status: ready ? 200 : 503,
+    body: {
+      status: ready ? 'ready' : 'unavailable',
+      postgres: database,
+      redis: queue,
+      ffmpeg: binaries?.ffmpeg ?? null,
+      ffprobe: binaries?.ffprobe ?? null,
+      ...(!binaries && { videoProcessing: videoTools.unavailable() }),
+    },
+  };
+}
+
+/**
  * The worker's Prometheus metrics: process, job durations and failures by job name, queue depths.
- * Served at GET /metrics on WORKER_METRICS_PORT for `Authorization: Bearer <METRICS_TOKEN>`; nothing
- * listens without a token. Resolves once listening.
+ * Served at GET /metrics on WORKER_METRICS_PORT for `Authorization: Bearer <METRICS_TOKEN>`, beside
+ * GET /readyz (no token: it holds no secret); nothing listens without a token. Resolves once listening.
  */
 export async function startMetricsServer(
-  { config, logger, producer }: Pick<WorkerContext, 'config' | 'logger' | 'producer'>,
+  context: Pick<WorkerContext, 'config' | 'logger' | 'producer' | 'db' | 'redis' | 'videoTools'>,
   workers: Worker[],
-  port = config.WORKER_METRICS_PORT,
+  port = context.config.WORKER_METRICS_PORT,
 ): Promise<Server | undefined> {
+  const { config, logger, producer } = context;
   const token = config.METRICS_TOKEN;
   if (!token) return undefined;
 
@@ -50,7 +87,10 @@ export async function startMetricsServer(
 
   const server = createServer((req, res) => {
     void (async () => {
-      if (req.method !== 'GET' || req.url !== '/metrics') {
+      if (req.method === 'GET' && req.url === '/readyz') {
+        const { status, body } = await readiness(context);
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      } else if (req.method !== 'GET' || req.url !== '/metrics') {
         res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}');
       } else if (!bearerTokenMatches(req.headers.authorization, token)) {
         res

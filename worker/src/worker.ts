@@ -22,7 +22,8 @@ export function startWorkers(
     const worker = new Worker(name, createProcessor(name, handlers, context), {
       connection: options.connection,
       prefix: options.prefix,
-      concurrency: concurrency[name] ?? 2,
+      // VIDEO_CONCURRENCY (default 1): one ffmpeg already uses every core it gets.
+      concurrency: name === 'process-video' ? context.config.VIDEO_CONCURRENCY : (concurrency[name] ?? 2),
       // A crashed worker's jobs count as stalled, and go back to the queue, once its lock lapses.
       lockDuration: context.config.JOB_LOCK_MS,
       stalledInterval: context.config.JOB_LOCK_MS,

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { VideoMedia } from '../schemas/media.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const uuidKey = () =>
@@ -114,6 +115,8 @@ export const showcases = pgTable(
   ],
 );
 
+export const videoProcessingStates = ['queued', 'processing', 'ready', 'failed'] as const;
+
 export const videos = pgTable(
   'videos',
   {
@@ -134,11 +137,20 @@ export const videos = pgTable(
     createdAt: createdAt(),
     views: integer().notNull().default(0),
     downloads: integer().notNull().default(0),
+    // The process-video job's state and findings for the file under awsKey (docs/decisions/022);
+    // a new key clears them. Null state: never queued (videos from before the job existed).
+    processingState: text({ enum: videoProcessingStates }),
+    processingError: text(),
+    media: jsonb().$type<VideoMedia>(),
   },
   (t) => [
     index('videos_showcase_idx').on(t.showcaseId, t.createdAt),
     check('videos_price_cents_check', sql`${t.priceCents} >= 0`),
     check('videos_counters_check', sql`${t.views} >= 0 and ${t.downloads} >= 0`),
+    check(
+      'videos_processing_state_check',
+      sql`${t.processingState} in ('queued', 'processing', 'ready', 'failed')`,
+    ),
     check(
       'videos_protected_password_check',
       sql`not ${t.passwordProtected} or ${t.passwordHash} is not null`,

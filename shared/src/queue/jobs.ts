@@ -42,6 +42,11 @@ export const jobPayloadSchemas = {
     // The contact to tell the owner about; absent for the sweep that finds contacts Redis never queued.
     contactId: z.number().int().positive().optional(),
   }),
+  'process-video': z.object({
+    videoId: z.string().min(1).max(100),
+    // The file this run is for: a run whose video has since moved to another file does nothing.
+    awsKey: z.string().min(1).max(1_000),
+  }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
 import type { JobName, JobPayload } from './jobs.ts';
 
@@ -27,6 +28,13 @@ const PURCHASE_CHECK_DELAY_MS = 2_000;
 
 /** The order-link sync's one job id: a second trigger joins the sync waiting or running. */
 export const SYNC_JOB_ID = 'sync-order-links';
+
+/** Short digest of a storage key: names a video file's job and its outputs (keys may hold '/' and ':'). */
+export const storageKeyDigest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
+
+/** One process-video job per video and file: a duplicate trigger joins it ("Process again" removes it first). */
+export const processVideoJobId = (payload: JobPayload<'process-video'>) =>
+  `video-${payload.videoId}-${storageKeyDigest(payload.awsKey)}`;
 
 export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   'count-video-stat': {
@@ -69,6 +77,12 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     attempts: 8,
     backoff: { type: 'exponential', delay: 5_000 },
     jobId: (payload) => (payload.contactId ? `contact-${payload.contactId}` : undefined),
+  },
+  'process-video': {
+    // Storage outages are retried for about a minute and a half; a bad file fails at once (unrecoverable).
+    attempts: 4,
+    backoff: { type: 'exponential', delay: 15_000 },
+    jobId: processVideoJobId,
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoProcessingSchema } from './media.ts';
 import { publicVideoSchema } from './shop.ts';
 
 export const adminLoginSchema = z.object({
@@ -128,6 +129,9 @@ export const adminVideoSchema = publicVideoSchema.extend({
   awsKey: z.string(),
   views: z.number().int(),
   downloads: z.number().int(),
+  /** The owner's own preview picture (previewUrl is the one visitors see: hers, else the poster frame). */
+  ownPreviewUrl: z.string().nullable(),
+  processing: videoProcessingSchema,
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
 

@@ -2,3 +2,4 @@ export * from './content.ts';
 export * from './admin.ts';
 export * from './shop.ts';
 export * from './sync.ts';
+export * from './media.ts';

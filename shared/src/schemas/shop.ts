@@ -12,6 +12,8 @@ export const publicVideoSchema = z.object({
   showcaseId: z.string().nullable(),
   priceCents: z.number().int(),
   previewUrl: z.string().nullable(),
+  /** The watermarked preview clip of a paid or protected video, once the worker has made it. */
+  previewClipUrl: z.string().nullable(),
   passwordProtected: z.boolean(),
   createdAt: z.string(),
 });
