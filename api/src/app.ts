@@ -17,6 +17,10 @@ import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
+import {
+  registerVideoProcessingRoutes,
+  videoClipRoutes,
+} from './features/video-processing/video-processing.routes.ts';
 import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
 import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
@@ -81,6 +85,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
   app.use(fileRoutes(deps));
+  app.use(videoClipRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
@@ -88,6 +93,7 @@ export function createApp(deps: Deps): express.Express {
   registerAdminContactRoutes(admin, deps);
   registerAdminContentRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
+  registerVideoProcessingRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
   registerQueueDashboard(admin, deps);

@@ -31,7 +31,12 @@ export const homeMeta: PageMeta = {
 };
 
 /** The public routes a crawler should find (the sitemap); video pages are added from the database. */
-export const indexablePaths = ['/', ...servicePageHeads.map((page) => page.path), '/videos', '/facebook-cover'];
+export const indexablePaths = [
+  '/',
+  ...servicePageHeads.map((page) => page.path),
+  '/videos',
+  '/facebook-cover',
+];
 
 const videoPage = /^\/video\/([^/]+)\/(purchase|download)$/;
 const purchasePages = new Set(['/video-purchase-success', '/video-payment-options', '/video-payment-issue']);

@@ -129,8 +129,8 @@ export const adminVideoSchema = publicVideoSchema.extend({
   awsKey: z.string(),
   views: z.number().int(),
   downloads: z.number().int(),
-  /** The owner's own preview picture (previewUrl is the one visitors see: hers, else the poster frame). */
-  ownPreviewUrl: z.string().nullable(),
+  /** previewUrl is the owner's own picture here; visitors see it, else this frame the worker took. */
+  posterUrl: z.string().nullable(),
   processing: videoProcessingSchema,
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;

@@ -126,7 +126,10 @@ export const insertVideoSchema = z.object({
   password: videoFields.password.default(null),
   awsKey: required('Storage key', 1_000),
 });
-export const updateVideoSchema = z.object(videoFields).partial();
+/** On edit the file may change too (a new upload): the worker then processes the new one. */
+export const updateVideoSchema = z
+  .object({ ...videoFields, awsKey: required('Storage key', 1_000) })
+  .partial();
 export type InsertVideo = z.input<typeof insertVideoSchema>;
 
 export const checkoutRequestSchema = z.object({

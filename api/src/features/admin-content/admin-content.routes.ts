@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import { events, postgresErrorCode, showcases, videos } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
@@ -13,6 +13,13 @@ import {
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { publicVideoColumns } from '../videos/videos.routes.ts';
+import {
+  describeProcessing,
+  needsClip,
+  posterUrlColumn,
+  queueProcessingAfterSave,
+  removeOutputsIfUnused,
+} from '../video-processing/video-processing.service.ts';
 
 const eventIdSchema = z.coerce
   .number({ error: 'Event id must be a number' })
@@ -24,9 +31,15 @@ const textIdSchema = z.string().trim().min(1).max(100);
 /** The owner's view of a video: counters and storage key, never the password hash. */
 const adminVideoColumns = {
   ...publicVideoColumns,
+  // Her own picture (the edit form's field); posterUrl is the frame the worker took.
+  previewUrl: videos.previewUrl,
+  posterUrl: posterUrlColumn,
   awsKey: videos.awsKey,
   views: videos.views,
   downloads: videos.downloads,
+  processingState: videos.processingState,
+  processingError: videos.processingError,
+  media: videos.media,
 };
 
 /** A 400 that names the field, as a schema failure would. */
@@ -34,7 +47,19 @@ const fieldError = (path: string, message: string) =>
   new ZodError([{ code: 'custom', path: [path], message, input: undefined }]);
 
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
-export function registerAdminContentRoutes(admin: Router, { db, publicCache }: Deps): void {
+export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
+  const { db, publicCache } = deps;
+  /** Videos as the admin screen reads them: processing state, progress and findings in one field. */
+  async function adminVideos(where?: SQL) {
+    const rows = await db.select(adminVideoColumns).from(videos).where(where).orderBy(desc(videos.createdAt));
+    return Promise.all(
+      rows.map(async ({ processingState, processingError, media, ...video }) => ({
+        ...video,
+        processing: await describeProcessing(deps, { ...video, processingState, processingError, media }),
+      })),
+    );
+  }
+
   async function checkShowcase(showcaseId: string | null | undefined): Promise<void> {
     if (showcaseId && (await db.$count(showcases, eq(showcases.id, showcaseId))) === 0)
       throw fieldError('showcaseId', 'That showcase does not exist');
@@ -74,8 +99,7 @@ export function registerAdminContentRoutes(admin: Router, { db, publicCache }: D
   });
 
   admin.get('/api/admin/videos', async (_req, res) => {
-    const rows = await db.select(adminVideoColumns).from(videos).orderBy(desc(videos.createdAt));
-    res.set('Cache-Control', 'no-store').json(rows);
+    res.set('Cache-Control', 'no-store').json(await adminVideos());
   });
 
   admin.post('/api/admin/videos', async (req, res) => {
@@ -89,9 +113,10 @@ export function registerAdminContentRoutes(admin: Router, { db, publicCache }: D
         ...input,
         passwordHash: input.passwordProtected && password ? await hashPassword(password) : null,
       })
-      .returning(adminVideoColumns);
+      .returning({ id: videos.id, awsKey: videos.awsKey });
+    await queueProcessingAfterSave(deps, video!);
     await publicCache.changed();
-    res.status(201).json(video);
+    res.status(201).json((await adminVideos(eq(videos.id, video!.id)))[0]);
   });
 
   admin.put('/api/admin/videos/:id', async (req, res) => {
@@ -109,13 +134,31 @@ export function registerAdminContentRoutes(admin: Router, { db, publicCache }: D
         : existing.passwordHash;
     if (protectedNow && !passwordHash)
       throw fieldError('password', 'A password is required for a protected video');
-    const [video] = await db
+    // Another file: what the worker found and made belongs to the old one, and the new one is processed.
+    const newFile = input.awsKey !== undefined && input.awsKey !== existing.awsKey;
+    await db
       .update(videos)
-      .set({ ...input, passwordProtected: protectedNow, passwordHash })
-      .where(eq(videos.id, id))
-      .returning(adminVideoColumns);
+      .set({
+        ...input,
+        passwordProtected: protectedNow,
+        passwordHash,
+        ...(newFile && { media: null, processingState: 'queued', processingError: null }),
+      })
+      .where(eq(videos.id, id));
+    const updated = { id, awsKey: input.awsKey ?? existing.awsKey };
+    if (newFile) {
+      await queueProcessingAfterSave(deps, updated);
+      await removeOutputsIfUnused(deps, existing.awsKey, existing.media);
+    } else if (
+      needsClip({ priceCents: input.priceCents ?? existing.priceCents, passwordProtected: protectedNow }) &&
+      existing.processingState === 'ready' &&
+      !existing.media?.clipKey
+    ) {
+      // A free video now sells access: it needs its preview clip.
+      await queueProcessingAfterSave(deps, updated, { again: true });
+    }
     await publicCache.changed();
-    res.json(video);
+    res.json((await adminVideos(eq(videos.id, id)))[0]);
   });
 
   admin.delete('/api/admin/videos/:id', async (req, res) => {
@@ -124,13 +167,14 @@ export function registerAdminContentRoutes(admin: Router, { db, publicCache }: D
     const [video] = await db
       .delete(videos)
       .where(eq(videos.id, id))
-      .returning({ id: videos.id })
+      .returning({ id: videos.id, awsKey: videos.awsKey, media: videos.media })
       .catch((error: unknown) => {
         if (postgresErrorCode(error) === '23503')
           throw new HttpError(409, 'This video has purchases, so it cannot be deleted. Edit it instead.');
         throw error;
       });
     if (!video) throw notFound('Video not found');
+    await removeOutputsIfUnused(deps, video.awsKey, video.media);
     await publicCache.changed();
     res.json({ id: video.id, deleted: true });
   });

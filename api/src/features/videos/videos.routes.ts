@@ -12,6 +12,7 @@ import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { createVideoStatRecorder } from '../video-stats/video-stats.service.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, issueVideoToken } from './access.ts';
+import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
 
 /** What visitors may see of a video: never its password hash or storage key. */
 export const publicVideoColumns = {
@@ -21,7 +22,8 @@ export const publicVideoColumns = {
   tags: videos.tags,
   showcaseId: videos.showcaseId,
   priceCents: videos.priceCents,
-  previewUrl: videos.previewUrl,
+  previewUrl: previewUrlColumn,
+  previewClipUrl: previewClipUrlColumn,
   passwordProtected: videos.passwordProtected,
   createdAt: videos.createdAt,
 };
@@ -155,7 +157,8 @@ export function videoRoutes(deps: Deps): Router {
   router.post('/api/video-stream/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
     const video = await findVideo(String(req.params.id));
     await authorizeVideo(deps, video, proofSchema.parse(req.body ?? {}));
-    const streamUrl = await storage.signedDownloadUrl(video.awsKey, {
+    // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
+    const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
     await recordVideoStat(video.id, 'view');

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { videos } from '@app/shared/db';
+import { isSafeKey } from '@app/shared/storage';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { sendStoredObject } from '../../http/send-object.ts';
+import { queueProcessing } from './video-processing.service.ts';
+
+const idSchema = z.string().trim().min(1).max(100);
+
+/** Preview clips are public (they are the shop window) and cacheable; only clips/ keys, never a video itself. */
+export function videoClipRoutes({ storage }: Deps): Router {
+  const router = Router();
+  router.get('/api/video-clips/:encoded', async (req, res) => {
+    const key = req.params.encoded;
+    if (!isSafeKey(key) || !/^clips\/[a-f0-9]{24}\.mp4$/.test(key)) throw notFound('Preview clip not found');
+    await sendStoredObject(req, res, storage, key, { 'Cache-Control': 'public, max-age=86400' });
+  });
+  return router;
+}
+
+/** The owner's "Process again" (the admin router: needs the session). */
+export function registerVideoProcessingRoutes(admin: Router, deps: Deps): void {
+  admin.post('/api/admin/videos/:id/process', async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    const [video] = await deps.db
+      .select({ id: videos.id, awsKey: videos.awsKey })
+      .from(videos)
+      .where(eq(videos.id, id));
+    if (!video) throw notFound('Video not found');
+    res.status(202).json(await queueProcessing(deps, video, { again: true }));
+  });
+}

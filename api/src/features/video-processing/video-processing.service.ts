@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { videos } from '@app/shared/db';
+import { processVideoJobId, type QueuedJob } from '@app/shared/queue';
+import { withRedisTimeout } from '@app/shared/redis';
+import type { VideoMedia, VideoProcessing } from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** A storage key as one path segment of our routes (/api/video-preview/..., /api/video-clips/...). */
+const keySegment = (json: ReturnType<typeof sql>) => sql`replace(${json}, '/', '%2F')`;
+
+/** The poster frame as an image URL (every width and AVIF/WebP through the preview route). */
+export const posterUrlColumn = sql<
+  string | null
+>`'/api/video-preview/' || ${keySegment(sql`${videos.media}->>'posterKey'`)}`;
+
+/** What visitors see: the owner's preview picture, else the poster frame the worker made. */
+export const previewUrlColumn = sql<string | null>`coalesce(${videos.previewUrl}, ${posterUrlColumn})`;
+
+/** The watermarked preview clip, only for videos that sell access (paid or protected). */
+export const previewClipUrlColumn = sql<
+  string | null
+>`case when ${videos.priceCents} > 0 or ${videos.passwordProtected}
+  then '/api/video-clips/' || ${keySegment(sql`${videos.media}->>'clipKey'`)} end`;
+
+export const needsClip = (video: { priceCents: number; passwordProtected: boolean }) =>
+  video.priceCents > 0 || video.passwordProtected;
+
+/**
+ * Marks the video queued and queues its process-video job (after the write, so the worker finds the
+ * state). `again` removes a finished job of the same file first, so it runs anew; one in hand is a 409.
+ */
+export async function queueProcessing(
+  { db, producer }: Pick<Deps, 'db' | 'producer'>,
+  video: { id: string; awsKey: string },
+  { again = false } = {},
+): Promise<QueuedJob> {
+  const payload = { videoId: video.id, awsKey: video.awsKey };
+  if (again) {
+    const job = await producer.queue('process-video').getJob(processVideoJobId(payload));
+    const state = await job?.getState();
+    if (state === 'active') throw new HttpError(409, 'This video is being processed now');
+    if (state === 'completed' || state === 'failed') await job!.remove();
+  }
+  await db
+    .update(videos)
+    .set({ processingState: 'queued', processingError: null })
+    .where(and(eq(videos.id, video.id), eq(videos.awsKey, video.awsKey)));
+  return producer.enqueue('process-video', payload);
+}
+
+/**
+ * Queues processing after the owner saved a video, without failing the save when Redis is away:
+ * the video shows as queued and "Process again" queues it once Redis is back.
+ */
+export async function queueProcessingAfterSave(
+  deps: Pick<Deps, 'db' | 'producer' | 'logger'>,
+  video: { id: string; awsKey: string },
+  options: { again?: boolean } = {},
+): Promise<void> {
+  await queueProcessing(deps, video, options).catch((error: unknown) =>
+    deps.logger.warn({ err: error, videoId: video.id }, 'could not queue video processing'),
+  );
+}
+
+/** The owner's view of each video's processing: the percentage comes from the running job. */
+export async function describeProcessing(
+  { producer, redis }: Pick<Deps, 'producer' | 'redis'>,
+  video: {
+    id: string;
+    awsKey: string;
+    processingState: VideoProcessing['state'];
+    processingError: string | null;
+    media: VideoMedia | null;
+  },
+): Promise<VideoProcessing> {
+  let progress: number | null = null;
+  if (video.processingState === 'processing') {
+    const job = await withRedisTimeout(redis, () =>
+      producer.queue('process-video').getJob(processVideoJobId({ videoId: video.id, awsKey: video.awsKey })),
+    ).catch(() => undefined);
+    progress = typeof job?.progress === 'number' ? job.progress : 0;
+  }
+  return { state: video.processingState, progress, error: video.processingError, media: video.media };
+}
+
+/** Deletes a file's outputs once no video uses that file any more. */
+export async function removeOutputsIfUnused(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  awsKey: string,
+  media: VideoMedia | null,
+) {
+  if (!media || (await db.$count(videos, eq(videos.awsKey, awsKey))) > 0) return;
+  await Promise.all(
+    [media.posterKey, media.clipKey, media.streamKey]
+      .filter((key): key is string => key !== null)
+      .map((key) => storage.delete(key).catch(() => {})),
+  );
+}
