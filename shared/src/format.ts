@@ -47,3 +47,12 @@ export function formatDateTime(value: string | Date): string {
 export function formatPrice(cents: number): string {
   return cents === 0 ? 'Free' : `NZ$${(cents / 100).toFixed(2)}`;
 }
+
+/** A video's length for people: "1 h 5 min", "3 min 20 s", "45 s". */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  return hours ? `${hours} h ${minutes} min` : minutes ? `${minutes} min ${rest} s` : `${rest} s`;
+}

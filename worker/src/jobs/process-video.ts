@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { business } from '@app/shared/content';
+import { formatDuration } from '@app/shared/format';
 import { videos } from '@app/shared/db';
 import { markPublicContentChanged } from '@app/shared/public-content';
 import { storageKeyDigest } from '@app/shared/queue';
@@ -53,13 +54,6 @@ async function watermarkFont(): Promise<string | undefined> {
     )
       return font;
   return undefined; // fontconfig's default
-}
-
-export function formatDuration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = Math.round(seconds % 60);
-  return hours ? `${hours} h ${minutes} min` : minutes ? `${minutes} min ${rest} s` : `${rest} s`;
 }
 
 const lastLine = (text: string) =>

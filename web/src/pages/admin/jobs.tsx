@@ -181,7 +181,10 @@ export default function AdminJobsPage() {
                 <div className="text-xs break-all text-zinc-500">{job.id}</div>
               </TableCell>
               <TableCell>
-                <Badge variant={stateColour[job.state] ?? 'neutral'}>{job.state}</Badge>
+                <Badge variant={stateColour[job.state] ?? 'neutral'}>
+                  {job.state}
+                  {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
+                </Badge>
               </TableCell>
               <TableCell className="text-zinc-300">
                 {job.attemptsMade} / {job.attempts}

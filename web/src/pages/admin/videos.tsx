@@ -12,11 +12,17 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import { uploadFile } from '../../features/admin/upload.ts';
 import type { Showcase, Video } from '../../features/shop/queries.ts';
+import {
+  ProcessingStatus,
+  processingRefetchInterval,
+} from '../../features/video-processing/processing-status.tsx';
+import type { VideoProcessing } from '@app/shared/schemas';
 
 interface AdminVideo extends Video {
   awsKey: string;
   views: number;
   downloads: number;
+  processing: VideoProcessing;
 }
 
 const videosKey = ['/api/admin/videos'];
@@ -55,7 +61,11 @@ function Progress({ fraction, label }: { fraction: number; label: string }) {
 
 export default function AdminVideosPage() {
   const client = useQueryClient();
-  const videos = useQuery({ queryKey: videosKey, queryFn: () => api.get<AdminVideo[]>('/api/admin/videos') });
+  const videos = useQuery({
+    queryKey: videosKey,
+    queryFn: () => api.get<AdminVideo[]>('/api/admin/videos'),
+    refetchInterval: processingRefetchInterval,
+  });
   const showcases = useQuery({
     queryKey: showcasesKey,
     queryFn: () => api.get<Showcase[]>('/api/showcases'),
@@ -169,6 +179,7 @@ export default function AdminVideosPage() {
                   <Download className="size-3" aria-hidden /> {video.downloads} downloads
                 </span>
               </p>
+              <ProcessingStatus video={video} />
             </li>
           ))}
         </ul>

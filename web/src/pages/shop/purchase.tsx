@@ -163,7 +163,12 @@ function PurchaseView({ video }: { video: Video }) {
     <ShopLayout title={`Buy ${video.title}`}>
       <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-2">
         <div>
-          <VideoPreview previewUrl={video.previewUrl} title={video.title} className="rounded-2xl" />
+          <VideoPreview
+            previewUrl={video.previewUrl}
+            previewClipUrl={video.previewClipUrl}
+            title={video.title}
+            className="rounded-2xl"
+          />
           <h1 className="mt-6 text-3xl font-bold text-white">{video.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <Badge>{formatPrice(video.priceCents)}</Badge>

@@ -116,6 +116,7 @@ export default function VideosPage() {
                   >
                     <VideoPreview
                       previewUrl={video.previewUrl}
+                      previewClipUrl={video.previewClipUrl}
                       title={video.title}
                       priority={groupIndex === 0 && index < 3}
                     />

@@ -1,0 +1,83 @@
+import { createReadStream } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '@app/shared/storage';
+import { createVideo } from '../support/factories.ts';
+import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { makeTestVideo } from '../support/media.ts';
+import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
+import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
+
+let env: TestEnv;
+let api: RunningApi;
+let worker: RunningProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([api?.stop(), worker?.stop()]);
+  await env?.cleanup();
+});
+
+describe('video processing seen by the owner and by a parent', () => {
+  it("shows the owner processing with a percentage, then ready; a phone plays the paid video's preview", async () => {
+    const file = await makeTestVideo({ seconds: 60 });
+    const video = await createVideo(env.database.db, {
+      title: 'Junior Jazz Solo',
+      priceCents: 2500,
+      awsKey: 'videos/junior-jazz-solo.mp4',
+    });
+    await createStorage(env.config).put(video.awsKey, createReadStream(file), 'video/mp4');
+
+    const owner = await openPage(browser);
+    await owner.page.goto(`${api.url}/admin/videos`);
+    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await owner.page.getByRole('button', { name: 'Login' }).click();
+    const card = owner.page.getByRole('listitem').filter({ hasText: 'Junior Jazz Solo' });
+    await expect.poll(() => card.getByText('Not processed').isVisible(), { timeout: 15_000 }).toBe(true);
+    await card.getByRole('button', { name: 'Process again' }).click();
+    await expect
+      .poll(() => card.getByText(/Processing [1-9]\d?%/).isVisible(), { timeout: 60_000, interval: 200 })
+      .toBe(true);
+    await expect.poll(() => card.getByText('Ready').isVisible(), { timeout: 120_000 }).toBe(true);
+    expect(await card.getByText('1 min 0 s · 1280×720').isVisible()).toBe(true);
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
+
+    // A phone: touch, no mouse to hover with.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const parent = { page: await phone.newPage(), context: phone, errors: [] as string[] };
+    parent.page.on('pageerror', (error) => parent.errors.push(error.message));
+    parent.page.on('console', (message) => message.type() === 'error' && parent.errors.push(message.text()));
+    await parent.page.goto(`${api.url}/videos`);
+    await parent.page.waitForSelector('html[data-app="ready"]');
+    const item = parent.page.getByRole('listitem').filter({ hasText: 'Junior Jazz Solo' });
+    expect(await item.getByText('Preview', { exact: true }).isVisible()).toBe(true);
+    // The poster frame is the picture: the owner set none.
+    expect(await item.getByRole('img', { name: 'Preview of Junior Jazz Solo' }).getAttribute('src')).toMatch(
+      /^\/api\/video-preview\/previews%2Fposters%2F/,
+    );
+    await item.getByRole('button', { name: 'Play a preview of Junior Jazz Solo' }).tap();
+    const clip = item.locator('video');
+    await expect
+      .poll(() => clip.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    expect(
+      await clip.evaluate((element: HTMLVideoElement) => ({
+        muted: element.muted,
+        inline: element.playsInline,
+        paused: element.paused,
+        height: element.videoHeight,
+      })),
+    ).toEqual({ muted: true, inline: true, paused: false, height: 480 });
+    expect(parent.errors).toEqual([]);
+    await parent.context.close();
+  }, 240_000);
+});
