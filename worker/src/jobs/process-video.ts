@@ -27,6 +27,7 @@ export const CLIP_MAX_LINES = 480;
 const CLIP_VIDEO_KBPS = 900;
 const CLIP_AUDIO_KBPS = 96;
 const POSTER_MAX_WIDTH = 1920;
+export const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-v', 'error'];
 
 /** Where a file's outputs go: named by the source key's digest, so a rerun overwrites its own outputs. */
 export function outputKeys(awsKey: string) {
@@ -44,7 +45,7 @@ const WATERMARK_FONTS = [
   '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
 ];
 
-async function watermarkFont(): Promise<string | undefined> {
+export async function watermarkFont(): Promise<string | undefined> {
   for (const font of WATERMARK_FONTS)
     if (
       await access(font).then(
@@ -64,7 +65,7 @@ const lastLine = (text: string) =>
     .filter(Boolean)
     .at(-1) ?? '';
 
-interface Probe {
+export interface Probe {
   durationSeconds: number;
   width: number;
   height: number;
@@ -185,7 +186,7 @@ async function ffmpeg(
   onTime?: (s: number) => void,
 ) {
   try {
-    await runMedia(run.binaries.ffmpeg.path, ['-hide_banner', '-nostdin', '-v', 'error', ...args], {
+    await runMedia(run.binaries.ffmpeg.path, [...FFMPEG_QUIET, ...args], {
       timeoutMs,
       signal: run.signal,
       onTime,
@@ -201,58 +202,58 @@ async function ffmpeg(
   }
 }
 
+/** The clip's window: CLIP_SECONDS (or the whole of a shorter video) from the middle. */
+export function clipWindow(durationSeconds: number) {
+  const length = Math.min(CLIP_SECONDS, durationSeconds);
+  return { start: Math.max(0, durationSeconds / 2 - length / 2), length };
+}
+
+const words = (text: string) => text.split(' ');
+
+/** Each step's arguments (ffmpeg's after FFMPEG_QUIET); bench/video.ts runs the same commands by hand. */
+export const mediaCommands = {
+  probe: (source: string) => [...words('-v error -print_format json -show_format -show_streams'), source],
+  poster: (source: string, out: string, probe: Pick<Probe, 'durationSeconds'>) => [
+    ...['-ss', (probe.durationSeconds * 0.1).toFixed(3), '-i', source],
+    ...['-frames:v', '1', '-vf', `scale='min(${POSTER_MAX_WIDTH},iw)':-2`, '-q:v', '3', '-y', out],
+  ],
+  clip: (source: string, out: string, probe: Probe, font: string | undefined) => {
+    const { start, length } = clipWindow(probe.durationSeconds);
+    const text = business.name.replace(/['\\:%]/g, '');
+    const filters = [
+      // At most 480 lines on the short side, even sizes for H.264.
+      probe.width >= probe.height
+        ? `scale=-2:'min(${CLIP_MAX_LINES},ih)'`
+        : `scale='min(${CLIP_MAX_LINES},iw)':-2`,
+      `drawtext=${font ? `fontfile='${font}':` : ''}text='${text}':expansion=none:fontcolor=white@0.75:` +
+        `fontsize=h/12:x=w-tw-h/24:y=h-th-h/24:shadowcolor=black@0.6:shadowx=2:shadowy=2`,
+    ];
+    return [
+      ...['-ss', start.toFixed(3), '-i', source, '-t', length.toFixed(3), '-map', '0:v:0'],
+      ...(probe.audioCodec ? ['-map', '0:a:0'] : []),
+      ...['-vf', filters.join(',')],
+      ...words('-c:v libx264 -preset veryfast -crf 26 -pix_fmt yuv420p -profile:v main'),
+      ...['-maxrate', `${CLIP_VIDEO_KBPS}k`, '-bufsize', `${CLIP_VIDEO_KBPS * 2}k`],
+      ...(probe.audioCodec ? words(`-c:a aac -b:a ${CLIP_AUDIO_KBPS}k -ac 2`) : ['-an']),
+      ...words('-movflags +faststart -map_metadata -1 -progress pipe:1 -nostats -y'),
+      out,
+    ];
+  },
+  // A copy (no re-encoding) with the index first.
+  stream: (source: string, out: string) => [
+    '-i',
+    source,
+    ...words('-map 0:v -map 0:a? -c copy -movflags +faststart -progress pipe:1 -nostats -y'),
+    out,
+  ],
+};
+
 async function makeClip(run: Run, source: string, probe: Probe): Promise<string> {
   const clip = path.join(run.dir, 'clip.mp4');
-  const length = Math.min(CLIP_SECONDS, probe.durationSeconds);
-  const start = Math.max(0, probe.durationSeconds / 2 - length / 2);
-  const font = await watermarkFont();
-  const text = business.name.replace(/['\\:%]/g, '');
-  const landscape = probe.width >= probe.height;
-  const filters = [
-    // At most 480 lines on the short side, even sizes for H.264.
-    landscape ? `scale=-2:'min(${CLIP_MAX_LINES},ih)'` : `scale='min(${CLIP_MAX_LINES},iw)':-2`,
-    `drawtext=${font ? `fontfile='${font}':` : ''}text='${text}':expansion=none:fontcolor=white@0.75:` +
-      `fontsize=h/12:x=w-tw-h/24:y=h-th-h/24:shadowcolor=black@0.6:shadowx=2:shadowy=2`,
-  ];
+  const { length } = clipWindow(probe.durationSeconds);
   await ffmpeg(
     run,
-    [
-      '-ss',
-      start.toFixed(3),
-      '-i',
-      source,
-      '-t',
-      length.toFixed(3),
-      '-map',
-      '0:v:0',
-      ...(probe.audioCodec ? ['-map', '0:a:0'] : []),
-      '-vf',
-      filters.join(','),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '26',
-      '-pix_fmt',
-      'yuv420p',
-      '-profile:v',
-      'main',
-      '-maxrate',
-      `${CLIP_VIDEO_KBPS}k`,
-      '-bufsize',
-      `${CLIP_VIDEO_KBPS * 2}k`,
-      ...(probe.audioCodec ? ['-c:a', 'aac', '-b:a', `${CLIP_AUDIO_KBPS}k`, '-ac', '2'] : ['-an']),
-      '-movflags',
-      '+faststart',
-      '-map_metadata',
-      '-1',
-      '-progress',
-      'pipe:1',
-      '-nostats',
-      '-y',
-      clip,
-    ],
+    mediaCommands.clip(source, clip, probe, await watermarkFont()),
     60_000 + length * 10_000,
     'preview clip',
     (seconds) => run.progress(within('clip', seconds / length)),
@@ -276,11 +277,10 @@ async function makeOutputs(
 
   let probe: Probe;
   try {
-    const { stdout } = await runMedia(
-      run.binaries.ffprobe.path,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source],
-      { timeoutMs: 60_000, signal: run.signal },
-    );
+    const { stdout } = await runMedia(run.binaries.ffprobe.path, mediaCommands.probe(source), {
+      timeoutMs: 60_000,
+      signal: run.signal,
+    });
     probe = readProbe(JSON.parse(stdout) as FfprobeOutput, context.config.VIDEO_MAX_DURATION_SECONDS);
   } catch (error) {
     if (error instanceof MediaCommandError && error.reason !== 'aborted')
@@ -291,25 +291,7 @@ async function makeOutputs(
   }
 
   const poster = path.join(run.dir, 'poster.jpg');
-  await ffmpeg(
-    run,
-    [
-      '-ss',
-      (probe.durationSeconds * 0.1).toFixed(3),
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale='min(${POSTER_MAX_WIDTH},iw)':-2`,
-      '-q:v',
-      '3',
-      '-y',
-      poster,
-    ],
-    60_000,
-    'poster picture',
-  );
+  await ffmpeg(run, mediaCommands.poster(source, poster, probe), 60_000, 'poster picture');
   if (!(await stat(poster).catch(() => null))?.size)
     throw new VideoRefused('No picture could be read from the video: the file may be damaged.');
   run.progress(within('poster', 1));
@@ -323,23 +305,7 @@ async function makeOutputs(
     stream = path.join(run.dir, 'stream.mp4');
     await ffmpeg(
       run,
-      [
-        '-i',
-        source,
-        '-map',
-        '0:v',
-        '-map',
-        '0:a?',
-        '-c',
-        'copy',
-        '-movflags',
-        '+faststart',
-        '-progress',
-        'pipe:1',
-        '-nostats',
-        '-y',
-        stream,
-      ],
+      mediaCommands.stream(source, stream),
       60_000 + probe.durationSeconds * 1_000,
       'fast-start copy',
       (seconds) => run.progress(within('stream', seconds / probe.durationSeconds)),

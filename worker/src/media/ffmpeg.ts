@@ -28,7 +28,15 @@ const executable = (file: string) =>
 
 async function describe(path: string, source: MediaBinary['source']): Promise<MediaBinary> {
   const { stdout } = await run(path, ['-version'], { timeout: 10_000 });
-  return { path, version: stdout.split('\n')[0]?.trim() ?? 'unknown', source };
+  return {
+    path,
+    version:
+      stdout
+        .split('\n')[0]
+        ?.replace(/\s+Copyright.*$/, '')
+        .trim() ?? 'unknown',
+    source,
+  };
 }
 
 /**
