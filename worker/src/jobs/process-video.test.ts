@@ -127,6 +127,7 @@ describe('files that are not playable videos', () => {
         body: Buffer.from('These are my notes, not a video.\n'),
         reason: /not a video file/,
       },
+      { name: 'tiny.mp4', body: Buffer.from('notes\n'), reason: /not a video file/ },
       { name: 'cut-short.mp4', body: half, reason: /cut short/ },
       { name: 'empty.mp4', body: Buffer.alloc(0), reason: /empty \(0 bytes\)/ },
       { name: 'sound.mp4', body: await makeTestVideo({ seconds: 3, audioOnly: true }), reason: /only sound/ },

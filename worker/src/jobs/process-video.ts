@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { business } from '@app/shared/content';
 import { formatDuration } from '@app/shared/format';
 import { videos } from '@app/shared/db';
@@ -324,11 +324,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
   const { db, storage, job, videoTools } = context;
   const matches = and(eq(videos.id, videoId), eq(videos.awsKey, awsKey));
   const [video] = await db
-    .select({
-      priceCents: videos.priceCents,
-      passwordProtected: videos.passwordProtected,
-      media: videos.media,
-    })
+    .select({ priceCents: videos.priceCents, passwordProtected: videos.passwordProtected })
     .from(videos)
     .where(matches);
   if (!video) return { status: 'skipped', reason: 'The video was deleted or has another file now' };
@@ -387,14 +383,14 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       .returning({ id: videos.id });
     if (saved.length === 0) {
       // The owner gave the video another file meanwhile: these outputs belong to nothing.
-      await removeUnused(context, uploaded, null);
+      await removeUnused(context, awsKey, uploaded);
       return { status: 'skipped', reason: 'The video has another file now' };
     }
     await job.updateProgress(100).catch(() => {});
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
     return { status: 'done', ...media };
   } catch (error) {
-    await removeUnused(context, uploaded, video.media);
+    await removeUnused(context, awsKey, uploaded);
     if (videoTools.signal.aborted) {
       // The worker is stopping: the job goes back to the queue, without counting as a failed attempt.
       await fail('queued', null);
@@ -414,9 +410,17 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
   }
 };
 
-/** Deletes what this run uploaded, except outputs a finished earlier run of the same file still uses. */
-async function removeUnused(context: WorkerContext, keys: string[], kept: VideoMedia | null) {
-  const inUse = new Set([kept?.posterKey, kept?.clipKey, kept?.streamKey]);
+/**
+ * Deletes what this run uploaded, except outputs a finished run of the same file still uses (this
+ * video's earlier run, or another video with the same file).
+ */
+async function removeUnused(context: WorkerContext, awsKey: string, keys: string[]) {
+  if (keys.length === 0) return;
+  const users = await context.db
+    .select({ media: videos.media })
+    .from(videos)
+    .where(and(eq(videos.awsKey, awsKey), isNotNull(videos.media)));
+  const inUse = new Set(users.flatMap(({ media }) => [media?.posterKey, media?.clipKey, media?.streamKey]));
   await Promise.all(
     keys.filter((key) => !inUse.has(key)).map((key) => context.storage.delete(key).catch(() => {})),
   );

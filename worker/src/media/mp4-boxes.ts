@@ -39,6 +39,7 @@ export async function readTopLevelLayout(file: string): Promise<TopLevelLayout |
         return { fastStart: moovAt >= 0 && (mdatAt < 0 || moovAt < mdatAt), truncated: true };
       offset += boxSize;
     }
+    if (offset === 0) return null; // not even one box: not an MP4
     return {
       fastStart: moovAt >= 0 && (mdatAt < 0 || moovAt < mdatAt),
       truncated: moovAt < 0,
