@@ -4,9 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '@app/shared/config';
+import { loadConfig, type Config } from '@app/shared/config';
 import { createDatabase, events, portfolioItems, showcases, videos, type Db } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
+import { createProducer, createRedis } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { renderScene, sceneJpeg } from './seed/images.ts';
 
@@ -174,8 +175,27 @@ async function ensureDemoFiles(db: Db, storage: Storage): Promise<string[]> {
   return restored;
 }
 
+/**
+ * The worker makes each demo video's poster and preview clip once it runs; without Redis the videos
+ * stay "Queued" and the admin's "Process again" queues them.
+ */
+async function queueProcessing(config: Config, rows: Array<{ id: string; awsKey: string }>) {
+  if (rows.length === 0) return;
+  const redis = createRedis(config.REDIS_URL, 'client');
+  const producer = createProducer(redis, config.QUEUE_PREFIX);
+  try {
+    for (const row of rows) await producer.enqueue('process-video', { videoId: row.id, awsKey: row.awsKey });
+  } catch (error) {
+    console.warn(`Demo videos not queued for processing: ${(error as Error).message}`);
+  } finally {
+    await producer.close();
+    redis.disconnect();
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const toProcess: Array<{ id: string; awsKey: string }> = [];
   const { db, pool } = createDatabase(config.DATABASE_URL, { max: 2 });
   const storage = createStorage(config);
   const seeded: string[] = [];
@@ -283,23 +303,29 @@ async function main(): Promise<void> {
         .returning();
       const showcaseIds = { festival: festival!.id, marlborough: marlborough!.id, studio: studio!.id };
       for (const video of demoVideos) {
-        await db.insert(videos).values({
-          title: video.title,
-          description: video.description,
-          tags: [...video.tags],
-          showcaseId: video.showcase ? showcaseIds[video.showcase] : null,
-          priceCents: video.priceCents,
-          awsKey: SAMPLE_VIDEO_KEY,
-          previewUrl: previewKey(video.slug),
-          passwordProtected: video.password !== null,
-          passwordHash: video.password ? await hashPassword(video.password) : null,
-        });
+        const [row] = await db
+          .insert(videos)
+          .values({
+            title: video.title,
+            description: video.description,
+            tags: [...video.tags],
+            showcaseId: video.showcase ? showcaseIds[video.showcase] : null,
+            priceCents: video.priceCents,
+            awsKey: SAMPLE_VIDEO_KEY,
+            previewUrl: previewKey(video.slug),
+            passwordProtected: video.password !== null,
+            passwordHash: video.password ? await hashPassword(video.password) : null,
+            processingState: 'queued',
+          })
+          .returning({ id: videos.id, awsKey: videos.awsKey });
+        toProcess.push(row!);
       }
       seeded.push(
         `3 showcases and ${demoVideos.length} videos (protected demo passwords: recital2026, openday)`,
       );
     }
     const restored = await ensureDemoFiles(db, storage);
+    await queueProcessing(config, toProcess);
     if (restored.length) seeded.push(`${restored.length} demo ${restored.length === 1 ? 'file' : 'files'}`);
     console.info(
       seeded.length ? `Seeded ${seeded.join(', ')}.` : 'Demo content already present; nothing seeded.',
