@@ -76,7 +76,8 @@ export function ProcessingStatus({ video }: { video: { id: string; processing: V
       {processing.state === 'failed' && processing.error && (
         <p className="text-red-300">{processing.error}</p>
       )}
-      {!busy(processing) && (
+      {/* Also while queued: a video saved while Redis was away is queued without a job behind it. */}
+      {processing.state !== 'processing' && (
         <Button size="sm" variant="secondary" disabled={again.isPending} onClick={() => again.mutate()}>
           <RotateCcw className="size-3" aria-hidden /> {again.isPending ? 'Queuing...' : 'Process again'}
         </Button>
