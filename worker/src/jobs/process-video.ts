@@ -45,15 +45,14 @@ const WATERMARK_FONTS = [
   '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
 ];
 
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 export async function watermarkFont(): Promise<string | undefined> {
-  for (const font of WATERMARK_FONTS)
-    if (
-      await access(font).then(
-        () => true,
-        () => false,
-      )
-    )
-      return font;
+  for (const font of WATERMARK_FONTS) if (await exists(font)) return font;
   return undefined; // fontconfig's default
 }
 
