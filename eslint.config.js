@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-server/**', 'data/**', 'shared/drizzle/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-server/**', 'data/**', 'shared/drizzle/**', 'coverage/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
