@@ -4,6 +4,9 @@ import { freePort } from './services.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** How long a spawned server may take to answer: generous, since a busy 2-core machine starts two Node processes slowly. */
+const STARTUP_DEADLINE_MS = 45_000;
+
 export interface RunningProcess {
   child: ChildProcess;
   output: () => string;
@@ -44,7 +47,7 @@ export async function startApi(env: Record<string, string>): Promise<RunningApi>
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = run('api/dist/index.mjs', { ...env, PUBLIC_URL: url, PORT: String(port) });
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + STARTUP_DEADLINE_MS;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);
     const ok = await fetch(`${url}/healthz`).then(
@@ -64,7 +67,7 @@ export async function startApi(env: Record<string, string>): Promise<RunningApi>
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
   // Metrics (when a test sets METRICS_TOKEN) on a free port: several workers may run at once.
   const proc = run('worker/dist/index.mjs', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' });
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + STARTUP_DEADLINE_MS;
   while (!proc.output().includes('worker started')) {
     if (proc.child.exitCode !== null) throw new Error(`worker exited early:\n${proc.output()}`);
     if (Date.now() > deadline) {
