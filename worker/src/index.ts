@@ -6,7 +6,7 @@ import { createStorage } from '@app/shared/storage';
 import { createStripe } from '@app/shared/stripe';
 import { createMailer } from './clients/mailer.ts';
 import { handlers } from './handlers.ts';
-import { upsertSchedules } from './schedules.ts';
+import { keepSchedules, upsertSchedules } from './schedules.ts';
 import { startWorkers } from './worker.ts';
 import { startMetricsServer } from './metrics.ts';
 import { createVideoTools } from './media/tools.ts';
@@ -43,6 +43,7 @@ const workers = startWorkers(
   },
 );
 await upsertSchedules(producer, config);
+const stopKeepingSchedules = keepSchedules(producer, config, connection, logger);
 const metricsServer = await startMetricsServer(
   { config, logger, producer, db, redis: connection, videoTools },
   workers,
@@ -58,6 +59,7 @@ async function shutdown(signal: string) {
     logger.error('shutdown took too long; exiting (unfinished jobs return to the queue)');
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
+  stopKeepingSchedules();
   metricsServer?.close();
   // ffmpeg children are killed and their jobs handed back to the queue, for the next worker.
   videoTools.stop();

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@app/shared/config';
+import { createLogger } from '@app/shared/logger';
 import { syncRuns } from '@app/shared/db';
 import { SYNC_JOB_ID } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
 import { startTestWorker, type TestWorker } from '../../test/support/worker.ts';
 import type { JobHandler } from './context.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
-import { upsertSchedules } from './schedules.ts';
+import { keepSchedules, restoreSchedules, upsertSchedules } from './schedules.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -132,6 +133,53 @@ describe('the sync schedule', () => {
         upsertSchedules(worker.producer, parseConfig({ ...env.env, SYNC_CRON: 'every morning' })),
       ).rejects.toThrow(/^Schedule sync-order-links \(SYNC_CRON "every morning"\) could not be set: ./);
     } finally {
+      await worker.close();
+      await env.cleanup();
+    }
+  });
+
+  it('are put back when Redis loses them, without moving the ones still in place', async () => {
+    const env = await createTestEnv({ SYNC_CRON: '0 6 * * *', SWEEP_INTERVAL_MS: '500' });
+    const worker = startTestWorker(env);
+    const connection = worker.workers[0]!.opts.connection as unknown as import('ioredis').Redis;
+    const ids = ['count-video-stat-sweep', 'contact-notification-sweep', 'sync-order-links'];
+    const schedulers = () =>
+      Promise.all([
+        worker.producer.queue('count-video-stat').getJobScheduler(ids[0]!),
+        worker.producer.queue('contact-notification').getJobScheduler(ids[1]!),
+        worker.producer.queue('sync-order-links').getJobScheduler(ids[2]!),
+      ]);
+    const stop = keepSchedules(
+      worker.producer,
+      env.config,
+      connection,
+      createLogger({ name: 'test', level: 'silent' }),
+    );
+    try {
+      await upsertSchedules(worker.producer, env.config);
+      expect(await restoreSchedules(worker.producer, env.config)).toEqual([]);
+      const before = await schedulers();
+
+      // FLUSHALL, as far as this test's prefix goes: no connection drops, so the periodic check finds it.
+      const keys = await connection.keys(`${env.config.QUEUE_PREFIX}:*`);
+      await connection.del(...keys);
+      expect(await schedulers()).toEqual([undefined, undefined, undefined]);
+      await expect.poll(async () => (await schedulers()).every(Boolean), { timeout: 5_000 }).toBe(true);
+      const after = await schedulers();
+      expect(after.map((scheduler) => scheduler?.key)).toEqual(ids);
+      expect(after[2]).toMatchObject({ pattern: '0 6 * * *', tz: 'Pacific/Auckland', next: before[2]!.next });
+      expect(after[2]!.template?.data).toEqual({ trigger: 'schedule' });
+
+      // Only the missing job of a scheduler still present: that one is put back alone.
+      const jobId = `repeat:sync-order-links:${after[2]!.next}`;
+      const queueKey = `${env.config.QUEUE_PREFIX}:sync-order-links`;
+      await connection.del(`${queueKey}:${jobId}`);
+      await connection.zrem(`${queueKey}:delayed`, jobId);
+      expect(await restoreSchedules(worker.producer, env.config)).toEqual(['sync-order-links']);
+      expect(await restoreSchedules(worker.producer, env.config)).toEqual([]);
+      expect(await worker.producer.queue('sync-order-links').getDelayedCount()).toBe(1);
+    } finally {
+      stop();
       await worker.close();
       await env.cleanup();
     }

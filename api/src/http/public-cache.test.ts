@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/shared/logger';
 import { events, portfolioItems } from '@app/shared/db';
-import { publicContentVersionKey } from '@app/shared/public-content';
+import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
 import { createEvent, createPortfolioItems, createVideo } from '../../../test/support/factories.ts';
 import { createRequestHandler } from '../app.ts';
@@ -70,6 +70,26 @@ describe('the kept public lists', () => {
     expect((await request(a!.handler).get('/api/portfolio?category=solo')).body).toHaveLength(1);
     await a!.deps.redis.incr(publicContentVersionKey(env.config.QUEUE_PREFIX));
     expect((await request(a!.handler).get('/api/portfolio?category=solo')).body).toHaveLength(2);
+  });
+
+  it('reads afresh after Redis loses the version, even once writes have counted it back up', async () => {
+    const [a] = replicas;
+    const key = publicContentVersionKey(env.config.QUEUE_PREFIX);
+    await createPortfolioItems(env.database.db, 1, { alt: 'Stage one', category: 'stage' });
+    await a!.deps.redis.set(key, '3');
+    await request(a!.handler).get('/api/portfolio?category=stage').expect(200);
+    await createPortfolioItems(env.database.db, 1, { alt: 'Stage two', category: 'stage' });
+
+    // Redis emptied (restart without persistence, FLUSHALL), then three writes: a counter would be at 3 again.
+    await a!.deps.redis.del(key);
+    for (let write = 0; write < 3; write++)
+      await markPublicContentChanged(a!.deps.redis, env.config.QUEUE_PREFIX);
+    expect((await request(a!.handler).get('/api/portfolio?category=stage')).body).toHaveLength(2);
+
+    // And a missing key alone is a change, not the version the list was kept under.
+    await createPortfolioItems(env.database.db, 1, { alt: 'Stage three', category: 'stage' });
+    await a!.deps.redis.del(key);
+    expect((await request(a!.handler).get('/api/portfolio?category=stage')).body).toHaveLength(3);
   });
 
   it('keeps only the canonical address of a list, so made-up query strings cannot fill memory', async () => {

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
-import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
+import { markPublicContentChanged, readPublicContentVersion } from '@app/shared/public-content';
 import { withRedisTimeout } from '@app/shared/redis';
 
 /** A kept list is read again from PostgreSQL at least this often, whatever Redis says. */
@@ -46,7 +46,6 @@ export type ServedObserver = (method: string, route: string, status: number, sec
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
   private readonly values = new Map<string, { version: string; storedAt: number; value: unknown }>();
-  private readonly versionKey: string;
 
   constructor(
     private readonly redis: Redis,
@@ -54,7 +53,6 @@ export class PublicCache {
     private readonly logger: Logger,
     private readonly observe: ServedObserver = () => {},
   ) {
-    this.versionKey = publicContentVersionKey(prefix);
     // A write made while we could not hear about it must not leave old lists behind.
     redis.on('close', () => this.clear());
   }
@@ -65,8 +63,10 @@ export class PublicCache {
   }
 
   private version(): Promise<string> {
-    return withRedisTimeout(this.redis, () => this.redis.get(this.versionKey), VERSION_WAIT_MS).then(
-      (version) => version ?? '0',
+    return withRedisTimeout(
+      this.redis,
+      () => readPublicContentVersion(this.redis, this.prefix),
+      VERSION_WAIT_MS,
     );
   }
 

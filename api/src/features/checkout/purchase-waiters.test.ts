@@ -71,4 +71,27 @@ describe('PurchaseWaiters', () => {
     expect(await outcome(closing.wait('purchase-e', 30_000, new AbortController().signal))).toBe('answered');
     expect(closing.size).toBe(0);
   });
+
+  it('answers held requests when its connection drops, and holds again once subscribed anew', async () => {
+    const connection = createRedis(TEST_REDIS_URL, 'client');
+    const dropping = new PurchaseWaiters(connection, prefix);
+    try {
+      await expect
+        .poll(async () => outcome(dropping.wait('purchase-f', 1_000, new AbortController().signal)))
+        .toBe('waiting');
+      const held = dropping.wait('purchase-f', 30_000, new AbortController().signal);
+      // The connection drops and comes back (as when Redis restarts): an announcement may have been lost.
+      connection.disconnect(true);
+      expect(await outcome(held)).toBe('answered');
+
+      await expect
+        .poll(async () => outcome(dropping.wait('purchase-g', 1_000, new AbortController().signal)))
+        .toBe('waiting');
+      const again = dropping.wait('purchase-g', 30_000, new AbortController().signal);
+      await announcePurchaseSettled(publisher, prefix, 'purchase-g');
+      expect(await outcome(again)).toBe('answered');
+    } finally {
+      dropping.close();
+    }
+  });
 });

@@ -14,14 +14,28 @@ export class PurchaseWaiters {
   private readonly waiting = new Map<string, Set<() => void>>();
   private count = 0;
   private closed = false;
+  /** True from the server's acknowledgement of the subscription until the connection drops. */
+  private listening = false;
 
   constructor(
     private readonly subscriber: Redis,
     prefix: string,
   ) {
     const channel = purchaseSettledChannel(prefix);
-    // ioredis subscribes again by itself after a reconnect; until then, requests do not wait.
-    subscriber.subscribe(channel).catch(() => {});
+    const subscribe = () =>
+      subscriber.subscribe(channel).then(
+        () => (this.listening = !this.closed && subscriber.status === 'ready'),
+        () => {},
+      );
+    void subscribe();
+    // After a reconnect (a Redis restarted empty included), requests wait again only once subscribed.
+    subscriber.on('ready', () => void subscribe());
+    // An announcement made while the connection was down is lost: the held requests read their
+    // purchase again now rather than at the end of their wait (decision 018).
+    subscriber.on('close', () => {
+      this.listening = false;
+      this.wakeAll();
+    });
     subscriber.on('message', (from: string, purchaseId: string) => {
       if (from === channel) this.wake(purchaseId);
     });
@@ -33,7 +47,7 @@ export class PurchaseWaiters {
    * announcement between its first read and this call is not missed.
    */
   wait(purchaseId: string, ms: number, signal: AbortSignal): Promise<void> {
-    if (this.closed || signal.aborted || this.count >= MAX_WAITING || this.subscriber.status !== 'ready') {
+    if (this.closed || signal.aborted || this.count >= MAX_WAITING || !this.listening) {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
@@ -62,10 +76,15 @@ export class PurchaseWaiters {
     for (const done of [...(this.waiting.get(purchaseId) ?? [])]) done();
   }
 
+  private wakeAll(): void {
+    for (const waiters of [...this.waiting.values()]) for (const done of [...waiters]) done();
+  }
+
   /** Answers every waiting request now and takes no more waits (shutdown must not wait on them). */
   close(): void {
     this.closed = true;
-    for (const waiters of [...this.waiting.values()]) for (const done of [...waiters]) done();
+    this.listening = false;
+    this.wakeAll();
     this.subscriber.disconnect();
   }
 }
