@@ -69,6 +69,9 @@ export function createApp(deps: Deps): express.Express {
     }),
   );
 
+  // Video bytes stream straight to the socket: compression would only wrap every write of them.
+  app.use(fileRoutes(deps));
+  app.use(videoClipRoutes(deps));
   // Pages and JSON; the web app's assets come precompressed (web.ts), pictures and videos are not compressible.
   app.use(compression());
 
@@ -84,8 +87,6 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
-  app.use(fileRoutes(deps));
-  app.use(videoClipRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

@@ -1,11 +1,15 @@
 import type { Request, Response } from 'express';
 import rangeParser from 'range-parser';
-import type { Storage } from '@app/shared/storage';
+import { isLocalStorage, type Storage } from '@app/shared/storage';
 import { notFound } from './errors.ts';
+
+/** A presigned link to an object in the bucket lives an hour; browsers keep the redirect for half. */
+const BUCKET_LINK_SECONDS = 3600;
 
 /**
  * Sends a stored object with Range support (players seek and browsers fetch video in ranges);
- * `headers` add caching and naming.
+ * `headers` add caching and naming. From a bucket the answer is a redirect to a presigned link: the
+ * api never carries S3's bytes (decision 018).
  */
 export async function sendStoredObject(
   req: Request,
@@ -14,6 +18,11 @@ export async function sendStoredObject(
   key: string,
   headers: Record<string, string>,
 ): Promise<void> {
+  if (!isLocalStorage(storage)) {
+    const link = await storage.signedDownloadUrl(key, { expiresInSeconds: BUCKET_LINK_SECONDS });
+    res.set('Cache-Control', `public, max-age=${BUCKET_LINK_SECONDS / 2}`).redirect(302, link);
+    return;
+  }
   const head = await storage.head(key);
   if (!head) throw notFound('File not found');
   const ranges = req.headers.range ? rangeParser(head.size, req.headers.range, { combine: true }) : undefined;
@@ -23,10 +32,7 @@ export async function sendStoredObject(
   }
   const range =
     Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-  const object = await storage.get(key, range && { start: range.start, end: range.end });
-  if (!object) throw notFound('File not found');
-
-  res.set({ 'Content-Type': object.contentType, 'Accept-Ranges': 'bytes', ...headers });
+  res.set({ 'Content-Type': head.contentType, 'Accept-Ranges': 'bytes', ...headers });
   if (range) {
     res.status(206).set({
       'Content-Range': `bytes ${range.start}-${range.end}/${head.size}`,
@@ -35,6 +41,13 @@ export async function sendStoredObject(
   } else {
     res.set('Content-Length', String(head.size));
   }
-  object.body.on('error', () => res.destroy());
-  object.body.pipe(res);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  // Headers are sent: a file gone or unreadable meanwhile can only cut the response short.
+  await storage
+    .send(key, range?.start ?? 0, range?.end ?? head.size - 1, res)
+    .then(() => res.end())
+    .catch(() => res.destroy());
 }

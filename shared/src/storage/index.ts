@@ -5,6 +5,7 @@ import type { Storage } from './types.ts';
 
 export { contentDisposition, contentTypeFor, encodeKey, isSafeKey, type S3Options } from './keys.ts';
 export {
+  byteLimit,
   createLocalStorage,
   isLocalStorage,
   LOCAL_FILES_PATH,

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { purposeKey, sign, verifySignature } from '../signing.ts';
 import { contentTypeFor, encodeKey, isSafeKey } from './keys.ts';
@@ -88,8 +88,25 @@ export function verifyLocalUpload(
 
 export interface LocalStorage extends Storage {
   driver: 'local';
-  /** Stores one part of a multipart upload (the target of a signed part link); its etag is the MD5. */
+  /**
+   * Stores one part of a multipart upload (the target of a signed part link) in its place in the
+   * file being assembled; its etag is new for every write of the part.
+   */
   putPart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<{ etag: string }>;
+  /**
+   * Writes the file, or the bytes `start` to `end` (inclusive), to `destination` (the api's file
+   * route): two buffers per transfer, reused, so memory does not grow with file size or garbage.
+   */
+  send(key: string, start: number, end: number, destination: Writable): Promise<void>;
+}
+
+const SEND_CHUNK_BYTES = 256 * 1024;
+
+/** Resolves once `chunk` has left the process (the socket's write finished), so its buffer may be reused. */
+function flushed(destination: Writable, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    destination.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 export const isLocalStorage = (storage: Storage): storage is LocalStorage =>
@@ -101,6 +118,31 @@ const STALE_UPLOAD_MS = 7 * 24 * 3600 * 1000;
 interface UploadRecord {
   key: string;
   contentType: string;
+  partSize: number;
+}
+
+/** What a stored part was: the etag its PUT answered, and its length. */
+interface PartRecord {
+  etag: string;
+  size: number;
+}
+
+/**
+ * Passes `limit` bytes on and fails on the next one, before anything past the limit is written;
+ * `bytes` is how many went through.
+ */
+export function byteLimit(limit: number, tooMany: () => Error): Transform & { bytes: number } {
+  const counter = Object.assign(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (counter.bytes + chunk.length > limit) return done(tooMany());
+        counter.bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    { bytes: 0 },
+  );
+  return counter;
 }
 
 export function createLocalStorage(
@@ -132,17 +174,20 @@ export function createLocalStorage(
     }
   }
 
-  /** The folder of an upload in progress for this key; StorageError when there is none. */
-  async function uploadFolder(key: string, uploadId: string): Promise<string> {
+  /** The folder and record of an upload in progress for this key; StorageError when there is none. */
+  async function uploadFolder(
+    key: string,
+    uploadId: string,
+  ): Promise<{ folder: string; upload: UploadRecord }> {
     const folder = path.join(uploadsRoot, uploadId);
-    const record = uuidPattern.test(uploadId)
+    const upload = uuidPattern.test(uploadId)
       ? await readFile(path.join(folder, 'upload.json'), 'utf8').then(
           (text) => JSON.parse(text) as UploadRecord,
           () => null,
         )
       : null;
-    if (!record || record.key !== key) throw new StorageError('upload-not-found', 'Upload not found');
-    return folder;
+    if (!upload || upload.key !== key) throw new StorageError('upload-not-found', 'Upload not found');
+    return { folder, upload };
   }
 
   async function removeStaleUploads(): Promise<void> {
@@ -177,6 +222,30 @@ export function createLocalStorage(
         contentType: info.contentType,
       };
     },
+    async send(key, start, end, destination) {
+      const file = await open(fileFor(key), 'r');
+      try {
+        // One buffer is read into while the other is being written.
+        const buffers = [Buffer.allocUnsafeSlow(SEND_CHUNK_BYTES), Buffer.allocUnsafeSlow(SEND_CHUNK_BYTES)];
+        let writing: Promise<void> = Promise.resolve();
+        for (let position = start, turn = 0; position <= end && !destination.destroyed; turn ^= 1) {
+          const buffer = buffers[turn]!;
+          const { bytesRead } = await file.read(
+            buffer,
+            0,
+            Math.min(buffer.length, end - position + 1),
+            position,
+          );
+          if (bytesRead === 0) throw new Error(`${key} ended before byte ${end}`);
+          await writing;
+          writing = flushed(destination, buffer.subarray(0, bytesRead));
+          position += bytesRead;
+        }
+        await writing;
+      } finally {
+        await file.close();
+      }
+    },
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
@@ -196,15 +265,20 @@ export function createLocalStorage(
       return `${links.publicUrl}${LOCAL_UPLOADS_PATH}${encodeKey(key)}?${new URLSearchParams({ expires: String(expires), sig })}`;
     },
 
-    async createMultipartUpload(key, contentType) {
+    async createMultipartUpload(key, contentType, partSize) {
       fileFor(key);
+      if (!Number.isInteger(partSize) || partSize < MIN_PART_BYTES)
+        throw new Error(`Parts must be at least ${MIN_PART_BYTES} bytes`);
       await removeStaleUploads();
       const uploadId = randomUUID();
       const folder = path.join(uploadsRoot, uploadId);
       await mkdir(folder, { recursive: true });
+      // The file is assembled in place: part n is written at (n - 1) × partSize, so completing an
+      // upload renames it rather than copying every byte again (decision 018).
+      await writeFile(path.join(folder, 'data'), '');
       await writeFile(
         path.join(folder, 'upload.json'),
-        JSON.stringify({ key, contentType } satisfies UploadRecord),
+        JSON.stringify({ key, contentType, partSize } satisfies UploadRecord),
       );
       return { uploadId };
     },
@@ -222,47 +296,59 @@ export function createLocalStorage(
     async putPart(key, uploadId, partNumber, body) {
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS)
         throw new StorageError('invalid-parts', `Part numbers run from 1 to ${MAX_PARTS}`);
-      const folder = await uploadFolder(key, uploadId);
-      const md5 = createHash('md5');
-      const hashing = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          md5.update(chunk);
-          done(null, chunk);
-        },
-      });
-      await writeAtomically(path.join(folder, `${partNumber}.part`), body, hashing);
-      const etag = `"${md5.digest('hex')}"`;
-      await writeFile(path.join(folder, `${partNumber}.etag`), etag);
+      const { folder, upload } = await uploadFolder(key, uploadId);
+      const record = path.join(folder, `${partNumber}.json`);
+      // Until this write has finished, the part counts as not uploaded.
+      await rm(record, { force: true });
+      const limit = byteLimit(
+        upload.partSize,
+        () => new StorageError('invalid-parts', `Part ${partNumber} is larger than ${upload.partSize} bytes`),
+      );
+      await pipeline([
+        body,
+        limit,
+        createWriteStream(path.join(folder, 'data'), {
+          flags: 'r+',
+          start: (partNumber - 1) * upload.partSize,
+        }),
+      ]);
+      const etag = `"${randomBytes(16).toString('hex')}"`;
+      await writeFile(record, JSON.stringify({ etag, size: limit.bytes } satisfies PartRecord));
       return { etag };
     },
     async completeMultipartUpload(key, uploadId, parts) {
-      const folder = await uploadFolder(key, uploadId);
+      const { folder, upload } = await uploadFolder(key, uploadId);
       if (parts.length === 0) throw new StorageError('invalid-parts', 'No parts were given');
       if (parts.some((part, index) => index > 0 && part.partNumber <= parts[index - 1]!.partNumber))
         throw new StorageError('invalid-parts', 'Parts must be listed in ascending order');
-      const files: string[] = [];
+      if (parts.some((part, index) => part.partNumber !== index + 1))
+        throw new StorageError('invalid-parts', 'Parts must be numbered 1, 2, 3... without gaps');
+      let size = 0;
       for (const [index, part] of parts.entries()) {
-        const file = path.join(folder, `${part.partNumber}.part`);
-        const etag = await readFile(path.join(folder, `${part.partNumber}.etag`), 'utf8').catch(() => null);
-        if (etag === null || etag.replaceAll('"', '') !== part.etag.replaceAll('"', ''))
+        const stored = await readFile(path.join(folder, `${part.partNumber}.json`), 'utf8').then(
+          (text) => JSON.parse(text) as PartRecord,
+          () => null,
+        );
+        if (!stored || stored.etag.replaceAll('"', '') !== part.etag.replaceAll('"', ''))
           throw new StorageError('invalid-parts', `Part ${part.partNumber} was not uploaded or has changed`);
-        if (index < parts.length - 1 && (await stat(file)).size < MIN_PART_BYTES)
-          throw new StorageError('invalid-parts', `Part ${part.partNumber} is smaller than 5 MB`);
-        files.push(file);
+        if (index < parts.length - 1 && stored.size !== upload.partSize)
+          throw new StorageError(
+            'invalid-parts',
+            `Part ${part.partNumber} holds ${stored.size} bytes; every part but the last must hold ${upload.partSize}`,
+          );
+        size += stored.size;
       }
-      await writeAtomically(
-        fileFor(key),
-        Readable.from(
-          (async function* () {
-            for (const file of files) yield* createReadStream(file);
-          })(),
-        ),
-      );
+      const data = path.join(folder, 'data');
+      // Parts not listed (a later number uploaded, then left out) are cut off.
+      await truncate(data, size);
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(data, file);
       await rm(folder, { recursive: true, force: true });
     },
     async abortMultipartUpload(key, uploadId) {
-      const folder = await uploadFolder(key, uploadId).catch(() => null);
-      if (folder) await rm(folder, { recursive: true, force: true });
+      const found = await uploadFolder(key, uploadId).catch(() => null);
+      if (found) await rm(found.folder, { recursive: true, force: true });
     },
   };
   return storage;

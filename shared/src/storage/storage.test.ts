@@ -86,7 +86,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     const key = uniqueKey('big.mp4');
     const first = randomBytes(MIN_PART_BYTES);
     const second = Buffer.from('the last part may be small');
-    const { uploadId } = await storage().createMultipartUpload(key, 'video/mp4');
+    const { uploadId } = await storage().createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
     const etags = [];
     for (const [index, body] of [first, second].entries()) {
       const partNumber = index + 1;
@@ -225,7 +225,7 @@ describe('local storage', () => {
   // the S3 driver's error mapping is tested with a stub client below.
   it('refuses to complete with wrong parts or an unknown upload, and aborts idempotently', async () => {
     const key = uniqueKey('broken.mp4');
-    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4');
+    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
     const url = await local().signedPartUrl(key, uploadId, 1, { expiresInSeconds: 600 });
     const etag = await sendPart(local(), url, key, uploadId, 1, Buffer.from('part one'));
     await expect(
@@ -242,15 +242,17 @@ describe('local storage', () => {
     ).rejects.toMatchObject({ code: 'upload-not-found' });
     expect(await local().head(key)).toBeNull();
   });
-  it('refuses parts smaller than 5 MB before the last, and leaves no upload folder behind', async () => {
+  it('refuses parts shorter than the part size before the last, and leaves no upload folder behind', async () => {
     const key = uniqueKey('small-parts.mp4');
-    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4');
+    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
     const parts = [];
     for (const partNumber of [1, 2]) {
       const { etag } = await local().putPart(key, uploadId, partNumber, Readable.from([Buffer.from('tiny')]));
       parts.push({ partNumber, etag });
     }
-    await expect(local().completeMultipartUpload(key, uploadId, parts)).rejects.toThrow(/smaller than 5 MB/);
+    await expect(local().completeMultipartUpload(key, uploadId, parts)).rejects.toThrow(
+      /Part 1 holds 4 bytes; every part but the last must hold 5242880/,
+    );
     await expect(local().completeMultipartUpload(key, uploadId, [...parts].reverse())).rejects.toThrow(
       /ascending/,
     );
@@ -261,6 +263,43 @@ describe('local storage', () => {
       local().putPart(key, '../../escape', 1, Readable.from([Buffer.from('x')])),
     ).rejects.toMatchObject({ code: 'upload-not-found' });
     await local().abortMultipartUpload(key, uploadId);
+    expect(await readdir(path.join(localDir, '.uploads'))).not.toContain(uploadId);
+  });
+});
+
+describe('the local driver assembling a multipart upload in place', () => {
+  const local = () => drivers.local as LocalStorage;
+  it('takes parts in any order and again, refuses one too big or a gap, and renames the result', async () => {
+    const key = uniqueKey('in-place.mp4');
+    const partSize = MIN_PART_BYTES;
+    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4', partSize);
+    const first = randomBytes(partSize);
+    const second = randomBytes(partSize);
+    const last = randomBytes(1234);
+    const put = async (partNumber: number, body: Buffer) =>
+      (await local().putPart(key, uploadId, partNumber, Readable.from([body]))).etag;
+    const etags = [await put(3, last), await put(2, randomBytes(partSize)), await put(1, first)];
+    // Sent again (a retry): the newer bytes and etag count, the older etag no longer does.
+    const secondAgain = await put(2, second);
+    const parts = [
+      { partNumber: 1, etag: etags[2]! },
+      { partNumber: 2, etag: etags[1]! },
+      { partNumber: 3, etag: etags[0]! },
+    ];
+    await expect(local().completeMultipartUpload(key, uploadId, parts)).rejects.toThrow(
+      /Part 2 was not uploaded or has changed/,
+    );
+    parts[1]!.etag = secondAgain;
+
+    await expect(put(4, randomBytes(partSize + 1))).rejects.toThrow(/Part 4 is larger than 5242880 bytes/);
+    await expect(local().completeMultipartUpload(key, uploadId, [parts[0]!, parts[2]!])).rejects.toThrow(
+      /without gaps/,
+    );
+
+    await local().completeMultipartUpload(key, uploadId, parts);
+    const stored = await local().get(key);
+    expect(stored?.size).toBe(2 * partSize + last.length);
+    expect((await buffer(stored!.body)).equals(Buffer.concat([first, second, last]))).toBe(true);
     expect(await readdir(path.join(localDir, '.uploads'))).not.toContain(uploadId);
   });
 });

@@ -32,7 +32,11 @@ export interface Storage {
 
   // Multipart uploads, for files too big to send in one request: create, PUT each part to its
   // signed link (the answer's ETag header is the part's etag), then complete, or abort.
-  createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
+  /**
+   * `partSize`: the size of every part but the last (at least 5 MB), as the upload plan promises the
+   * browser. S3 does not need it; the local driver writes each part in its place with it.
+   */
+  createMultipartUpload(key: string, contentType: string, partSize: number): Promise<{ uploadId: string }>;
   signedPartUrl(
     key: string,
     uploadId: string,

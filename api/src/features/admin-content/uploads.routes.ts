@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import {
   MAX_UPLOAD_BYTES,
@@ -6,22 +7,18 @@ import {
   uploadCompleteRequestSchema,
   uploadUrlRequestSchema,
 } from '@app/shared/schemas';
-import { isLocalStorage, isSafeKey, LOCAL_UPLOADS_PATH, verifyLocalUpload } from '@app/shared/storage';
+import {
+  byteLimit,
+  isLocalStorage,
+  isSafeKey,
+  LOCAL_UPLOADS_PATH,
+  verifyLocalUpload,
+} from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { planUpload } from './uploads.service.ts';
 
 const tooLarge = () => new HttpError(413, 'Files up to 5 GB can be uploaded');
-
-/** The request body, failing with 413 as soon as it passes `limit` bytes (whatever Content-Length said). */
-async function* limited(body: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Buffer> {
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.length;
-    if (received > limit) throw tooLarge();
-    yield chunk;
-  }
-}
 
 /** Direct uploads from the owner's browser to storage: a signed link, then the file goes straight there. */
 export function registerUploadRoutes(admin: Router, { config, storage }: Deps): void {
@@ -57,7 +54,10 @@ export function registerUploadRoutes(admin: Router, { config, storage }: Deps): 
       );
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
 
-    const body = Readable.from(limited(req, MAX_UPLOAD_BYTES));
+    // The body fails with 413 as soon as it passes the limit, whatever Content-Length said; a client
+    // that goes away ends it with an error, so the partial write is dropped.
+    const body = new PassThrough();
+    pipeline(req, byteLimit(MAX_UPLOAD_BYTES, tooLarge), body).catch(() => {});
     if (check.part) {
       const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, body);
       res.set('ETag', etag).json({ partNumber: check.part.partNumber, etag });

@@ -43,7 +43,7 @@ export async function planUpload(storage: Storage, request: UploadUrlRequest): P
   }
   if (size > MAX_UPLOAD_BYTES) throw new Error('Upload is larger than the limit');
   const partSize = partSizeFor(size);
-  const { uploadId } = await storage.createMultipartUpload(awsKey, contentType);
+  const { uploadId } = await storage.createMultipartUpload(awsKey, contentType, partSize);
   const partNumbers = Array.from({ length: Math.ceil(size / partSize) }, (_, index) => index + 1);
   const parts = await Promise.all(
     partNumbers.map(async (partNumber) => ({

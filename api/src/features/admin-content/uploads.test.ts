@@ -187,7 +187,7 @@ describe('uploads with local storage', () => {
     );
 
     // Two parts are enough to prove the assembly (completing with fewer parts is allowed, as on S3).
-    const first = randomBytes(MIN_PART_BYTES);
+    const first = randomBytes(plan.partSize);
     const second = randomBytes(1000);
     const uploaded = [];
     for (const [index, bytes] of [first, second].entries()) {
