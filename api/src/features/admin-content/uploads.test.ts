@@ -282,8 +282,15 @@ describe('uploads with S3 storage', () => {
     expect(response.status).toBe(206);
     expect(await response.text()).toBe('li');
     expect(response.headers.get('content-disposition')).toContain('filename="Recital.mp4"');
-    // The api does not serve S3 objects itself.
+    // The api does not serve S3 objects itself: a preview picture is a redirect to the bucket.
     await request(api.app).get(`/api/files/${target.awsKey}?expires=1&sig=x`).expect(404);
+    const previewKey = 'previews/recital-poster.jpg';
+    await api.deps.storage.put(previewKey, Buffer.from('jpeg bytes'), 'image/jpeg');
+    const preview = await request(api.app)
+      .get(`/api/video-preview/${encodeURIComponent(previewKey)}`)
+      .expect(302);
+    expect(preview.headers.location).toMatch(new RegExp(`^${s3.endpoint}/`));
+    expect(await (await fetch(preview.headers.location!)).text()).toBe('jpeg bytes');
   });
 
   it('plans a big file as an S3 multipart upload and completes it', async () => {

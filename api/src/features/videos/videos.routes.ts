@@ -70,6 +70,9 @@ const fileName = (title: string, key: string) =>
       .slice(0, 80) || 'video'
   }${key.slice(key.lastIndexOf('.'))}`;
 
+/** A preview's presigned S3 link lives an hour; browsers keep the redirect to it for half that. */
+const PREVIEW_LINK_SECONDS = 3600;
+
 export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
   const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
@@ -135,6 +138,12 @@ export function videoRoutes(deps: Deps): Router {
         { width, format },
       );
       return variants.send(res, target);
+    }
+    // The api never carries a bucket's bytes: the browser fetches the picture from S3 itself.
+    if (storage.driver === 's3') {
+      const link = await storage.signedDownloadUrl(key, { expiresInSeconds: PREVIEW_LINK_SECONDS });
+      res.set('Cache-Control', `public, max-age=${PREVIEW_LINK_SECONDS / 2}`).redirect(302, link);
+      return;
     }
     const object = await storage.get(key);
     if (!object) throw notFound('Preview not found');
