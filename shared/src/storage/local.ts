@@ -104,9 +104,19 @@ const SEND_CHUNK_BYTES = 256 * 1024;
 
 /** Resolves once `chunk` has left the process (the socket's write finished), so its buffer may be reused. */
 function flushed(destination: Writable, chunk: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    destination.write(chunk, (error) => (error ? reject(error) : resolve()));
+  const written = new Promise<void>((resolve, reject) => {
+    // A socket destroyed mid-write does not always call the write back.
+    const gone = () => reject(new Error('The destination closed before the write finished'));
+    destination.once('close', gone);
+    destination.write(chunk, (error) => {
+      destination.off('close', gone);
+      if (error) reject(error);
+      else resolve();
+    });
   });
+  // Awaited only after the next read: a client gone meanwhile must not count as an unhandled rejection.
+  written.catch(() => {});
+  return written;
 }
 
 export const isLocalStorage = (storage: Storage): storage is LocalStorage =>

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -301,6 +303,55 @@ describe('the local driver assembling a multipart upload in place', () => {
     expect(stored?.size).toBe(2 * partSize + last.length);
     expect((await buffer(stored!.body)).equals(Buffer.concat([first, second, last]))).toBe(true);
     expect(await readdir(path.join(localDir, '.uploads'))).not.toContain(uploadId);
+  });
+});
+
+describe('the local driver sending a file', () => {
+  const local = () => drivers.local as LocalStorage;
+
+  it('sends a range, and lets go of the file when the client goes away mid-way', async () => {
+    const key = uniqueKey('sent.mp4');
+    const bytes = randomBytes(24 * 1024 * 1024);
+    await local().put(key, bytes, 'video/mp4');
+    const outcomes: string[] = [];
+    const server = http.createServer((req, res) => {
+      const [start, end] = (req.url ?? '').slice(1).split('-').map(Number) as [number, number];
+      res.writeHead(200, { 'Content-Length': end - start + 1 });
+      local()
+        .send(key, start, end, res)
+        .then(
+          () => res.end(() => outcomes.push('sent')),
+          () => outcomes.push('stopped'),
+        );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const range = await fetch(`${base}/1000-1999999`);
+      expect(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(1000, 2_000_000))).toBe(true);
+
+      // Three clients leave after a few MB, one never reads at all: every send ends (no file stays open).
+      const leave = (read: boolean) =>
+        new Promise<void>((resolve) => {
+          const request = http.get(`${base}/0-${bytes.length - 1}`, (response) => {
+            let received = 0;
+            if (!read) response.pause();
+            response.on('data', (chunk: Buffer) => {
+              received += chunk.length;
+              if (received > 3_000_000) request.destroy();
+            });
+            if (!read) setTimeout(() => request.destroy(), 200);
+          });
+          request.on('error', () => {});
+          request.on('close', () => resolve());
+        });
+      await Promise.all([leave(true), leave(true), leave(true), leave(false)]);
+      await expect.poll(() => outcomes.length).toBe(5);
+      expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 
