@@ -156,36 +156,51 @@ async function main(): Promise<void> {
     };
     const idleBefore = rssMb(pid);
 
-    // Upload: raw first, then the api, the same parts in the same order.
-    const plan = (await post('/api/admin/videos/upload-url', {
-      fileName: 'bench.mp4',
-      contentType: 'video/mp4',
-      size,
-    })) as {
-      awsKey: string;
-      uploadId: string;
-      partSize: number;
-      parts: Array<{ partNumber: number; url: string }>;
-    };
-    const ranges = plan.parts.map((part) => {
-      const start = (part.partNumber - 1) * plan.partSize;
-      return { ...part, start, end: Math.min(start + plan.partSize, size) };
-    });
-    let started = performance.now();
-    for (const part of ranges)
-      await put(`${rawUrl}/part?offset=${part.start}`, source, part.start, part.end, {});
-    const rawUploadS = (performance.now() - started) / 1000;
-
-    const stopUploadRss = sampleRss(pid);
-    started = performance.now();
-    const parts = [];
-    for (const part of ranges)
-      parts.push({
-        partNumber: part.partNumber,
-        etag: await put(part.url, source, part.start, part.end, admin),
+    // Uploads, alternating api and raw, best of two each (the machine is shared): the same parts in
+    // the same order, as the admin page sends them. The api plans, takes the parts, completes.
+    const uploadToApi = async () => {
+      const begun = performance.now();
+      const plan = (await post('/api/admin/videos/upload-url', {
+        fileName: 'bench.mp4',
+        contentType: 'video/mp4',
+        size,
+      })) as {
+        awsKey: string;
+        uploadId: string;
+        partSize: number;
+        parts: Array<{ partNumber: number; url: string }>;
+      };
+      const parts = [];
+      for (const part of plan.parts) {
+        const start = (part.partNumber - 1) * plan.partSize;
+        const etag = await put(part.url, source, start, Math.min(start + plan.partSize, size), admin);
+        parts.push({ partNumber: part.partNumber, etag });
+      }
+      await post('/api/admin/videos/upload-complete', {
+        awsKey: plan.awsKey,
+        uploadId: plan.uploadId,
+        parts,
       });
-    await post('/api/admin/videos/upload-complete', { awsKey: plan.awsKey, uploadId: plan.uploadId, parts });
-    const apiUploadS = (performance.now() - started) / 1000;
+      return { seconds: (performance.now() - begun) / 1000, awsKey: plan.awsKey, partSize: plan.partSize };
+    };
+    const uploadToRaw = async (partSize: number) => {
+      const begun = performance.now();
+      for (let start = 0; start < size; start += partSize)
+        await put(`${rawUrl}/part?offset=${start}`, source, start, Math.min(start + partSize, size), {});
+      return (performance.now() - begun) / 1000;
+    };
+    const stopUploadRss = sampleRss(pid);
+    const rawUploads: number[] = [];
+    const apiUploads: Array<Awaited<ReturnType<typeof uploadToApi>>> = [];
+    for (let round = 0; round < 2; round++) {
+      const upload = await uploadToApi();
+      apiUploads.push(upload);
+      rawUploads.push(await uploadToRaw(upload.partSize));
+    }
+    const plan = apiUploads[1]!;
+    const partCount = Math.ceil(size / plan.partSize);
+    const rawUploadS = Math.min(...rawUploads);
+    const apiUploadS = Math.min(...apiUploads.map((upload) => upload.seconds));
     const uploadRss = stopUploadRss();
     const stored = path.resolve(root, env.STORAGE_DIR!, plan.awsKey);
     const uploadIdentical =
@@ -227,7 +242,7 @@ async function main(): Promise<void> {
     const rate = (bytes: number, seconds: number) => Math.round(bytes / MB / seconds);
     const rows = [
       {
-        transfer: `upload ${sizeMb} MB (${ranges.length} parts of ${plan.partSize / MB} MB) + complete`,
+        transfer: `upload ${sizeMb} MB (${partCount} parts of ${plan.partSize / MB} MB) + complete (best of 2)`,
         'raw MB/s': rate(size, rawUploadS),
         'api MB/s': rate(size, apiUploadS),
         'api/raw': `${((rawUploadS / apiUploadS) * 100).toFixed(0)} % (target ≥ 60 %: ${verdict(rawUploadS / apiUploadS >= 0.6)})`,

@@ -144,6 +144,8 @@ interface PartRecord {
 export function byteLimit(limit: number, tooMany: () => Error): Transform & { bytes: number } {
   const counter = Object.assign(
     new Transform({
+      // Room for a few socket reads, so the upload is not paused after every one of them.
+      highWaterMark: 1024 * 1024,
       transform(chunk: Buffer, _encoding, done) {
         if (counter.bytes + chunk.length > limit) return done(tooMany());
         counter.bytes += chunk.length;

@@ -54,15 +54,17 @@ export function registerUploadRoutes(admin: Router, { config, storage }: Deps): 
       );
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
 
-    // The body fails with 413 as soon as it passes the limit, whatever Content-Length said; a client
-    // that goes away ends it with an error, so the partial write is dropped.
-    const body = new PassThrough();
-    pipeline(req, byteLimit(MAX_UPLOAD_BYTES, tooLarge), body).catch(() => {});
+    // A part goes straight to its place (putPart stops it at the part size); each stream between
+    // the socket and the disk costs throughput.
     if (check.part) {
-      const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, body);
+      const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, req);
       res.set('ETag', etag).json({ partNumber: check.part.partNumber, etag });
       return;
     }
+    // A whole file fails with 413 as soon as it passes the limit, whatever Content-Length said; a
+    // client that goes away ends it with an error, so the partial write is dropped.
+    const body = new PassThrough();
+    pipeline(req, byteLimit(MAX_UPLOAD_BYTES, tooLarge), body).catch(() => {});
     await storage.put(key, body, req.get('content-type') ?? 'application/octet-stream');
     res.status(201).json({ awsKey: key });
   });

@@ -199,6 +199,13 @@ describe('uploads with local storage', () => {
       expect(response.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
       uploaded.push({ partNumber: index + 1, etag: response.headers.etag as string });
     }
+    // A part longer than the plan's part size would spill into the next one: refused.
+    const spill = await agent
+      .put(local(plan.parts[2]!.url))
+      .set('Origin', origin)
+      .send(randomBytes(plan.partSize + 1))
+      .expect(400);
+    expect(spill.body).toEqual({ message: `Part 3 is larger than ${plan.partSize} bytes` });
     await agent
       .post('/api/admin/videos/upload-complete')
       .set('Origin', origin)
