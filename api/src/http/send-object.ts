@@ -17,6 +17,7 @@ export async function sendStoredObject(
   storage: Storage,
   key: string,
   headers: Record<string, string>,
+  missing = 'File not found',
 ): Promise<void> {
   if (!isLocalStorage(storage)) {
     const link = await storage.signedDownloadUrl(key, { expiresInSeconds: BUCKET_LINK_SECONDS });
@@ -24,7 +25,7 @@ export async function sendStoredObject(
     return;
   }
   const head = await storage.head(key);
-  if (!head) throw notFound('File not found');
+  if (!head) throw notFound(missing);
   const ranges = req.headers.range ? rangeParser(head.size, req.headers.range, { combine: true }) : undefined;
   if (ranges === -1) {
     res.status(416).set('Content-Range', `bytes */${head.size}`).json({ message: 'Range not satisfiable' });

@@ -6,6 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { showcases, videos, type Db } from '@app/shared/db';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
+import { sendStoredObject } from '../../http/send-object.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
@@ -69,9 +70,6 @@ const fileName = (title: string, key: string) =>
       .replace(/\s+/g, '-')
       .slice(0, 80) || 'video'
   }${key.slice(key.lastIndexOf('.'))}`;
-
-/** A preview's presigned S3 link lives an hour; browsers keep the redirect to it for half that. */
-const PREVIEW_LINK_SECONDS = 3600;
 
 export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
@@ -139,20 +137,15 @@ export function videoRoutes(deps: Deps): Router {
       );
       return variants.send(res, target);
     }
-    // The api never carries a bucket's bytes: the browser fetches the picture from S3 itself.
-    if (storage.driver === 's3') {
-      const link = await storage.signedDownloadUrl(key, { expiresInSeconds: PREVIEW_LINK_SECONDS });
-      res.set('Cache-Control', `public, max-age=${PREVIEW_LINK_SECONDS / 2}`).redirect(302, link);
-      return;
-    }
-    const object = await storage.get(key);
-    if (!object) throw notFound('Preview not found');
-    res.set({
-      'Content-Type': object.contentType,
-      'Content-Length': String(object.size),
-      'Cache-Control': 'public, max-age=86400',
-    });
-    object.body.pipe(res);
+    // From S3, a redirect to the bucket: the api never carries its bytes.
+    await sendStoredObject(
+      req,
+      res,
+      storage,
+      key,
+      { 'Cache-Control': 'public, max-age=86400' },
+      'Preview not found',
+    );
   });
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
