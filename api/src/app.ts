@@ -3,9 +3,10 @@ import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import type { Deps } from './deps.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
+import { redactUrl, requestIdOf } from './http/request-log.ts';
+import { trustedProxies } from './http/client-address.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -35,17 +36,20 @@ export const JSON_BODY_LIMIT = '1mb';
 export function createApp(deps: Deps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 1);
+  app.set('trust proxy', trustedProxies(deps.config));
   app.set('query parser', 'simple');
 
   app.use(
     pinoHttp({
       logger: deps.logger,
       genReqId: (req, res) => {
-        const id =
-          (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id']) || randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
+      },
+      // Bearer values in URLs (a buyer's session id, a file link's signature) stay out of the logs.
+      serializers: {
+        req: (req: { url?: string }) => Object.assign(req, { url: req.url && redactUrl(req.url) }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_ADMIN_PASSWORD, parseConfig } from './config.ts';
 
+const LONG_SECRET = 'a-session-secret-of-at-least-32-bytes';
+
 describe('config', () => {
   it('has working defaults for a developer machine', () => {
     const config = parseConfig({});
@@ -19,13 +21,50 @@ describe('config', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', ADMIN_PASSWORD_HASH: 'scrypt$a$b' })).toThrow(
       /SESSION_SECRET is required in production/,
     );
-    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toThrow(
+    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: LONG_SECRET })).toThrow(
       /ADMIN_PASSWORD_HASH is required in production/,
     );
   });
 
+  it('uses no development fallback on a site others can reach, whatever NODE_ENV says', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }]) {
+      const start = () => parseConfig({ ...env, PUBLIC_URL: 'https://stagelight.example.nz' });
+      expect(start).toThrow(/SESSION_SECRET/);
+      expect(start).toThrow(/ADMIN_PASSWORD_HASH/);
+    }
+    expect(() => parseConfig({ PUBLIC_URL: 'http://192.0.2.7:3000', SESSION_SECRET: LONG_SECRET })).toThrow(
+      /ADMIN_PASSWORD_HASH: required unless PUBLIC_URL is on localhost/,
+    );
+    // Plainly local, or development/test said out loud: the fallbacks still work.
+    expect(parseConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).ADMIN_PASSWORD).toBe(DEV_ADMIN_PASSWORD);
+    expect(parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://site.test' }).ADMIN_PASSWORD).toBe(
+      DEV_ADMIN_PASSWORD,
+    );
+  });
+
+  it('refuses a session secret shorter than 32 bytes', () => {
+    expect(() => parseConfig({ SESSION_SECRET: 'x'.repeat(31) })).toThrow(
+      /SESSION_SECRET must be at least 32 bytes/,
+    );
+    expect(parseConfig({ SESSION_SECRET: LONG_SECRET }).SESSION_SECRET).toBe(LONG_SECRET);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of subnets', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a hop count/);
+  });
+
   it('refuses the plain development password in production and never defaults it there', () => {
-    const secrets = { NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_PASSWORD_HASH: 'scrypt$a$b' };
+    const secrets = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: LONG_SECRET,
+      ADMIN_PASSWORD_HASH: 'scrypt$a$b',
+    };
     expect(() => parseConfig({ ...secrets, ADMIN_PASSWORD: 'x' })).toThrow(
       /ADMIN_PASSWORD is for development only/,
     );

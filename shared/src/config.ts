@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The one place that reads process.env (enforced by lint). Every name is in DESIGN.md section 8
@@ -18,6 +19,33 @@ const column = z
   .regex(/^[A-Za-z]{1,3}$/, 'must be a column letter such as A or C')
   .transform((value) => value.toUpperCase());
 
+/**
+ * Which proxies may name the client in X-Forwarded-For: none (unset: the socket's address), a hop
+ * count, or addresses/subnets (and proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+const trustProxy = optional.pipe(
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+      const bad = entries.filter((entry) => !named.has(entry) && !isIP(entry.replace(/\/\d+$/, '')));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count or a list of addresses/subnets, not ${bad.join(', ')}`,
+        });
+      }
+      return entries;
+    }),
+);
+
+/** The site is plainly a developer's own: development fallbacks are allowed (see parseConfig). */
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,10 +55,14 @@ const envSchema = z
     DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/stagelight'),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     QUEUE_PREFIX: z.string().default('bull'),
+    TRUST_PROXY: trustProxy,
 
     ADMIN_PASSWORD_HASH: optional,
     ADMIN_PASSWORD: optional,
-    SESSION_SECRET: optional,
+    SESSION_SECRET: optional.refine(
+      (value) => value === undefined || Buffer.byteLength(value) >= 32,
+      'SESSION_SECRET must be at least 32 bytes (openssl rand -hex 32)',
+    ),
 
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: z.string().default('data/storage'),
@@ -142,11 +174,27 @@ export function parseConfig(source: Record<string, string | undefined> = process
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  // Development fallbacks (a known password and secret) only where nobody else can reach the site.
+  const local =
+    present.NODE_ENV === 'development' ||
+    present.NODE_ENV === 'test' ||
+    (URL.canParse(publicUrl) && localHosts.has(new URL(publicUrl).host.replace(/:\d+$/, '')));
+  if (!local) {
+    const missing = [
+      ...(env.SESSION_SECRET ? [] : ['SESSION_SECRET']),
+      ...(env.ADMIN_PASSWORD_HASH || env.ADMIN_PASSWORD ? [] : ['ADMIN_PASSWORD_HASH']),
+    ];
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required unless PUBLIC_URL is on localhost or NODE_ENV is development or test`).join('\n')}`,
+      );
+    }
+  }
   return {
     ...env,
     ADMIN_PASSWORD:
       env.ADMIN_PASSWORD ??
-      (env.NODE_ENV !== 'production' && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
+      (env.NODE_ENV !== 'production' && local && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     PUBLIC_URL: publicUrl,
     PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL ?? env.OWNER_EMAIL,

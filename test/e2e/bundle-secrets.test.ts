@@ -21,7 +21,7 @@ describe('the web bundle', () => {
   it('contains none of the secrets it was built alongside', { timeout: 120_000 }, async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-bundle-'));
     const secrets = {
-      SESSION_SECRET: `session-${Math.random().toString(36).slice(2)}-secret`,
+      SESSION_SECRET: `session-${Math.random().toString(36).slice(2)}-secret-0123456789abcdef`,
       ADMIN_PASSWORD: `admin-${Math.random().toString(36).slice(2)}-password`,
       STRIPE_SECRET_KEY: `sk_test_${Math.random().toString(36).slice(2)}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${Math.random().toString(36).slice(2)}`,

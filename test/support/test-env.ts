@@ -6,7 +6,13 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { parseConfig, type Config } from '@app/shared/config';
 import { createDatabase, type Database } from '@app/shared/db';
-import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX, TEST_REDIS_URL, databaseUrl } from './services.ts';
+import {
+  TEMPLATE_DATABASE,
+  TEST_DATABASE_ADMIN_URL,
+  TEST_DATABASE_PREFIX,
+  TEST_REDIS_URL,
+  databaseUrl,
+} from './services.ts';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
@@ -45,6 +51,8 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     SESSION_SECRET: TEST_SESSION_SECRET,
     STORAGE_DIR: storageDir,
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests tell visitors apart by X-Forwarded-For from a client on this machine, as if behind a proxy.
+    TRUST_PROXY: 'loopback',
     ...overrides,
   };
   const config = parseConfig(env);

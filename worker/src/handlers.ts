@@ -4,6 +4,7 @@ import { countVideoStat } from './jobs/count-video-stat.ts';
 import { processVideo } from './jobs/process-video.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
 import { recordSale } from './jobs/record-sale.ts';
+import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
@@ -14,4 +15,5 @@ export const handlers: HandlerMap = {
   'purchase-receipt': purchaseReceipt,
   'sync-order-links': syncOrderLinks,
   'process-video': processVideo,
+  'security-alert': securityAlert,
 };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
 import { markPublicContentChanged, readPublicContentVersion } from '@app/shared/public-content';
 import { withRedisTimeout } from '@app/shared/redis';
+import { requestIdOf } from './request-log.ts';
 
 /** A kept list is read again from PostgreSQL at least this often, whatever Redis says. */
 const MAX_AGE_MS = 10_000;
@@ -93,10 +94,9 @@ export class PublicCache {
   }
 
   private write(req: IncomingMessage, res: ServerResponse, entry: Entry): number {
-    const requestId = req.headers['x-request-id'];
     const headers: OutgoingHttpHeaders = {
       ...entry.headers,
-      'X-Request-Id': typeof requestId === 'string' && requestId ? requestId : randomUUID(),
+      'X-Request-Id': requestIdOf(req),
       Vary: 'Accept-Encoding',
     };
     // The same conditional-request rules Express applies (fresh), so both paths answer alike.

@@ -1,8 +1,10 @@
-import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
+import { rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
 import { withRedisTimeout } from '@app/shared/redis';
+import { videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
+import { addressKey } from './client-address.ts';
 
 /**
  * rate-limit-redis loads its Lua script once at start and keeps a rejected promise if Redis was
@@ -34,27 +36,33 @@ interface LimitRule {
   skip?: Options['skip'];
 }
 
-/** Per IP and video: a wrong guess on one video does not lock a family out of another. */
-const ipAndVideo = (req: Request) =>
-  `${ipKeyGenerator(req.ip ?? '')}:${String(req.body?.videoId ?? req.params.id ?? '')}`;
+/**
+ * Per address and video: a wrong guess on one video does not lock a family out of another. The video
+ * is the id the route itself will use (the path's, or the verify body's), parsed by the same schema,
+ * so padding it or adding fields cannot make a fresh bucket.
+ */
+const addressAndVideo = (req: Request) => {
+  const id = videoIdSchema.safeParse(req.params.id ?? req.body?.videoId);
+  return `${addressKey(req.ip)}:${id.success ? id.data : ''}`;
+};
 
 /** The limits of DESIGN.md section 6. */
 export const limits = {
   login: { name: 'login', limit: 10, windowMs: 15 * 60_000, what: 'login attempts' },
   videoPassword: {
     name: 'video-password',
-    limit: 20,
+    limit: 10,
     windowMs: 15 * 60_000,
     what: 'password attempts',
-    key: ipAndVideo,
+    key: addressAndVideo,
   },
   /** Stream and download links count against the same limit only when they carry a password guess. */
   videoPasswordGuess: {
     name: 'video-password',
-    limit: 20,
+    limit: 10,
     windowMs: 15 * 60_000,
     what: 'password attempts',
-    key: ipAndVideo,
+    key: addressAndVideo,
     skip: (req: Request) => !req.body?.password,
   },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },

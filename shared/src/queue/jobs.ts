@@ -47,6 +47,13 @@ export const jobPayloadSchemas = {
     // The file this run is for: a run whose video has since moved to another file does nothing.
     awsKey: z.string().min(1).max(1_000),
   }),
+  'security-alert': z.object({
+    // Wrong passwords from many addresses: the owner is told once per window (api/src/http/guesses.ts).
+    what: z.enum(['admin-login', 'video-password']),
+    videoId: z.string().max(100).optional(),
+    failures: z.number().int().positive(),
+    windowMinutes: z.number().int().positive(),
+  }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { videoProcessingSchema } from './media.ts';
 import { publicVideoSchema } from './shop.ts';
 
-export const adminLoginSchema = z.object({
+export const adminLoginSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
 });
 

@@ -132,8 +132,27 @@ export const updateVideoSchema = z
   .partial();
 export type InsertVideo = z.input<typeof insertVideoSchema>;
 
+/** A video's id as every route reads it (and as the password limits key it). */
+export const videoIdSchema = z.string().trim().min(1).max(100);
+
+// Unknown fields are refused (.strict()): a guesser must not be able to vary a request the limits see.
+export const verifyVideoPasswordSchema = z
+  .object({
+    videoId: videoIdSchema,
+    password: z.string().min(1, 'Please enter the video password.').max(200),
+  })
+  .strict();
+/** What a stream or download request may prove: the password, its token, a paid checkout session. */
+export const videoAccessSchema = z
+  .object({
+    password: z.string().max(200).optional(),
+    verificationToken: z.string().max(2_000).optional(),
+    sessionId: z.string().max(255).optional(),
+  })
+  .strict();
+
 export const checkoutRequestSchema = z.object({
-  videoId: z.string().trim().min(1).max(100),
+  videoId: videoIdSchema,
   customerEmail: z.email({ error: 'Enter a valid email address' }).max(320),
   customerName: required('Name', 200),
   verificationToken: z.string().max(2_000).optional(),

@@ -22,7 +22,7 @@ import {
 } from './index.ts';
 import { createS3Storage } from './s3.ts';
 
-const SECRET = 'storage-test-secret';
+const SECRET = 'storage-test-secret-0123456789abcdef';
 let s3: TestS3;
 let localDir: string;
 const drivers: Record<'local' | 's3', Storage> = {} as never;
@@ -31,7 +31,12 @@ beforeAll(async () => {
   s3 = await startTestS3();
   localDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-storage-'));
   drivers.local = createStorage(
-    parseConfig({ STORAGE_DIR: localDir, SESSION_SECRET: SECRET, PUBLIC_URL: 'http://site.test' }),
+    parseConfig({
+      NODE_ENV: 'test',
+      STORAGE_DIR: localDir,
+      SESSION_SECRET: SECRET,
+      PUBLIC_URL: 'http://site.test',
+    }),
   );
   drivers.s3 = createStorage(parseConfig({ ...s3.env, SESSION_SECRET: SECRET }));
 });

@@ -3,16 +3,22 @@ import { adminLoginSchema, type AdminSession } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { isAdminPassword } from './admin-auth.service.ts';
 
 /** The two admin calls open to visitors: logging in and asking whether one is logged in. */
 export function adminAuthRoutes(deps: Deps): Router {
   const router = Router();
+  const guesses = new GuessGuard(deps, guessRules.login);
 
   router.post('/api/admin/login', rateLimiter(deps, limits.login), async (req, res) => {
     const { password } = adminLoginSchema.parse(req.body ?? {});
-    if (!(await isAdminPassword(deps.config, password))) throw new HttpError(401, 'Incorrect password');
+    await guesses.check(req);
+    if (!(await isAdminPassword(deps.config, password))) {
+      await guesses.failed(req);
+      throw new HttpError(401, 'Incorrect password');
+    }
     // A fresh session id on login, so a planted cookie cannot be promoted to admin.
     await new Promise<void>((resolve, reject) =>
       req.session.regenerate((err) => (err ? reject(err) : resolve())),

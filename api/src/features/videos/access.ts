@@ -4,6 +4,7 @@ import { verifyPassword } from '@app/shared/password';
 import { createToken, purposeKey, readToken } from '@app/shared/signing';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { BoundGuard } from '../../http/guesses.ts';
 
 type Video = typeof videos.$inferSelect;
 
@@ -48,13 +49,17 @@ export async function authorizeVideo(
   deps: Deps,
   video: Video,
   proof: AccessProof,
+  guesses?: BoundGuard,
 ): Promise<{ purchaseId?: string }> {
   if (video.passwordProtected) {
     const tokenOk = isValidVideoToken(deps, video.id, proof.verificationToken);
-    const passwordOk =
-      !tokenOk && proof.password && video.passwordHash
-        ? await verifyPassword(proof.password, video.passwordHash)
-        : false;
+    let passwordOk = false;
+    if (!tokenOk && proof.password && video.passwordHash) {
+      // Wrong guesses from many addresses slow every guesser that has failed (GuessGuard).
+      await guesses?.check();
+      passwordOk = await verifyPassword(proof.password, video.passwordHash);
+      if (!passwordOk) await guesses?.failed();
+    }
     if (!tokenOk && !passwordOk)
       throw new HttpError(
         401,

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Router } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { showcases, videos, type Db } from '@app/shared/db';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import { sendStoredObject } from '../../http/send-object.ts';
+import { videoAccessSchema, videoIdSchema, verifyVideoPasswordSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder } from '../video-stats/video-stats.service.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, issueVideoToken } from './access.ts';
@@ -51,17 +52,6 @@ export const videoLibraryLists = {
 
 const DOWNLOAD_LINK_SECONDS = 3600;
 
-const idSchema = z.string().trim().min(1).max(100);
-const verifySchema = z.object({
-  videoId: idSchema,
-  password: z.string().min(1, 'Please enter the video password.').max(200),
-});
-const proofSchema = z.object({
-  password: z.string().max(200).optional(),
-  verificationToken: z.string().max(2_000).optional(),
-  sessionId: z.string().max(255).optional(),
-});
-
 const fileName = (title: string, key: string) =>
   `${
     title
@@ -75,11 +65,12 @@ export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
   const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
   const recordVideoStat = createVideoStatRecorder(deps);
+  const guesses = new GuessGuard(deps, guessRules.videoPassword);
   const router = Router();
 
   // Every view asks for its video; the row is kept until an admin write changes the content version.
   async function findVideo(id: string) {
-    const videoId = idSchema.parse(id);
+    const videoId = videoIdSchema.parse(id);
     const video = await publicCache.value(`video:${videoId}`, async () => {
       const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
       return row;
@@ -100,7 +91,7 @@ export function videoRoutes(deps: Deps): Router {
     const [video] = await db
       .select(publicVideoColumns)
       .from(videos)
-      .where(eq(videos.id, idSchema.parse(req.params.id)));
+      .where(eq(videos.id, videoIdSchema.parse(req.params.id)));
     if (!video) throw notFound('Video not found');
     res.set('Cache-Control', 'no-cache').json(video);
   });
@@ -149,16 +140,16 @@ export function videoRoutes(deps: Deps): Router {
   });
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
-    const { videoId, password } = verifySchema.parse(req.body ?? {});
+    const { videoId, password } = verifyVideoPasswordSchema.parse(req.body ?? {});
     const video = await findVideo(videoId);
     if (!video.passwordProtected) throw new HttpError(400, 'This video has no password');
-    await authorizeVideo(deps, { ...video, priceCents: 0 }, { password });
+    await authorizeVideo(deps, { ...video, priceCents: 0 }, { password }, guesses.about(req, video.id));
     res.json(issueVideoToken(deps, video.id));
   });
 
   router.post('/api/video-stream/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
     const video = await findVideo(String(req.params.id));
-    await authorizeVideo(deps, video, proofSchema.parse(req.body ?? {}));
+    await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
@@ -169,7 +160,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/download/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
     const video = await findVideo(String(req.params.id));
-    await authorizeVideo(deps, video, proofSchema.parse(req.body ?? {}));
+    await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
     const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
       fileName: fileName(video.title, video.awsKey),

@@ -220,13 +220,77 @@ describe('video passwords', () => {
         .post('/api/verify-video-password')
         .set('X-Forwarded-For', ip)
         .send({ videoId, password: 'guess' });
-    for (let attempt = 0; attempt < 20; attempt++)
+    for (let attempt = 0; attempt < 10; attempt++)
       expect((await guess(video.id, '203.0.113.7')).status).toBe(401);
     const limited = await guess(video.id, '203.0.113.7');
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/Too many password attempts/);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect((await guess(other.id, '203.0.113.7')).status).toBe(401);
     expect((await guess(video.id, '203.0.113.8')).status).toBe(401);
+  });
+
+  it('keys the limit on the id the route uses: padded ids and extra fields share one bucket', async () => {
+    const video = await createVideo(env.database.db, {
+      passwordProtected: true,
+      passwordHash: await hashPassword('right'),
+    });
+    const ip = '203.0.113.20';
+    // Each guess dresses the same video differently; all eleven count against one bucket.
+    const guesses = Array.from({ length: 11 }, (_, attempt) => {
+      const junk = { videoId: randomUUID() };
+      switch (attempt % 3) {
+        case 0:
+          return request(api.app)
+            .post('/api/verify-video-password')
+            .set('X-Forwarded-For', ip)
+            .send({ videoId: `${' '.repeat(attempt + 1)}${video.id} `, password: 'guess' });
+        case 1:
+          return request(api.app)
+            .post(`/api/video-stream/${video.id}`)
+            .set('X-Forwarded-For', ip)
+            .send({ password: 'guess', ...junk });
+        default:
+          return request(api.app)
+            .post(`/api/download/${encodeURIComponent(` ${video.id}`)}`)
+            .set('X-Forwarded-For', ip)
+            .send({ password: 'guess' });
+      }
+    });
+    const statuses: number[] = [];
+    for (const sent of guesses) statuses.push((await sent).status);
+    // A junk field is refused outright (400) and still counts; nothing gets through.
+    expect(statuses.slice(0, 10).every((status) => status === 401 || status === 400)).toBe(true);
+    expect(statuses).toContain(400);
+    expect(statuses[10]).toBe(429);
+    // The right password with a junk field opens nothing.
+    await request(api.app)
+      .post(`/api/video-stream/${video.id}`)
+      .set('X-Forwarded-For', '203.0.113.21')
+      .send({ password: 'right', videoId: randomUUID() })
+      .expect(400);
+  });
+
+  it('slows a guesser spread over many addresses, once a video has had 50 wrong guesses', async () => {
+    const video = await createVideo(env.database.db, {
+      passwordProtected: true,
+      passwordHash: await hashPassword('right'),
+    });
+    const guess = (ip: string, password = 'guess') =>
+      request(api.app).post(`/api/video-stream/${video.id}`).set('X-Forwarded-For', ip).send({ password });
+    for (let address = 1; address <= 60; address++)
+      expect((await guess(`198.18.${address}.1`)).status).toBe(401);
+    // Each of those addresses would have nine guesses left; the slowdown stops them all.
+    const slowed = await guess('198.18.1.1');
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await guess('198.18.2.1', 'right')).status).toBe(429);
+    // A family that has not guessed wrong still gets in; another video is not slowed.
+    expect((await guess('198.18.200.1', 'right')).status).toBe(200);
+    const job = (await api.deps.producer.queue('security-alert').getJobs(['waiting', 'delayed'])).map(
+      (queued) => queued.data,
+    );
+    expect(job).toEqual([{ what: 'video-password', videoId: video.id, failures: 51, windowMinutes: 60 }]);
   });
 });
 

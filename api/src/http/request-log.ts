@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The log id of a request: a proxy's X-Request-Id when it is a UUID, else a new one, so a client
+ * cannot write what it likes into every log line of its request.
+ */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && UUID.test(given) ? given : randomUUID();
+}
+
+/** Query parameters that are bearer values: whoever reads them may use them. */
+const bearerParameter =
+  /([?&](?:session_id|sig|token|verificationToken|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
+
+/** A URL as it may be logged: bearer query values and the buyer's checkout session id replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(bearerParameter, '$1[redacted]').replace(/^(\/api\/purchases\/)[^/?#]+/, '$1[redacted]');
+}
