@@ -7,6 +7,7 @@ import type { Deps } from './deps.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { redactUrl, requestIdOf } from './http/request-log.ts';
 import { trustedProxies } from './http/client-address.ts';
+import { createLoadShedder } from './http/load-shedding.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -49,7 +50,18 @@ export function createApp(deps: Deps): express.Express {
       },
       // Bearer values in URLs (a buyer's session id, a file link's signature) stay out of the logs.
       serializers: {
-        req: (req: { url?: string }) => Object.assign(req, { url: req.url && redactUrl(req.url) }),
+        req: ({
+          query: _query,
+          params: _params,
+          ...req
+        }: {
+          url?: string;
+          query?: unknown;
+          params?: unknown;
+        }) => ({
+          ...req,
+          url: req.url && redactUrl(req.url),
+        }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
@@ -110,8 +122,12 @@ export function createApp(deps: Deps): express.Express {
   return app;
 }
 
-/** The api's request handler: the kept public lists answer first (PublicCache), Express the rest. */
+/**
+ * The api's request handler: the kept public lists answer first (PublicCache; refusing them would
+ * cost as much as serving them), then the per-address limit sheds floods, then Express.
+ */
 export function createRequestHandler(deps: Deps): RequestListener {
   const app = createApp(deps);
-  return (req, res) => deps.publicCache.serve(req, res, () => void app(req, res));
+  const shed = createLoadShedder(deps.config);
+  return (req, res) => deps.publicCache.serve(req, res, () => shed(req, res) || void app(req, res));
 }

@@ -9,6 +9,7 @@ import type { Stripe } from '@app/shared/stripe';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { addressKey } from '../../http/client-address.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
@@ -162,7 +163,12 @@ export function checkoutRoutes(deps: Deps): Router {
       // Held until the worker announces this purchase settled (decision 014); the row decides.
       const answered = new AbortController();
       res.once('close', () => answered.abort());
-      const settled = deps.purchaseWaiters.wait(purchase.id, wait * 1_000, answered.signal);
+      const settled = deps.purchaseWaiters.wait(
+        purchase.id,
+        wait * 1_000,
+        answered.signal,
+        addressKey(req.ip),
+      );
       purchase = (await read()) ?? purchase;
       if (purchase.status === 'pending') {
         await settled;

@@ -34,9 +34,9 @@ const outcome = (promise: Promise<void>) =>
 
 describe('PurchaseWaiters', () => {
   it('wakes every request waiting for the announced purchase, and only those', async () => {
-    const first = waiters.wait('purchase-a', 30_000, new AbortController().signal);
-    const second = waiters.wait('purchase-a', 30_000, new AbortController().signal);
-    const other = waiters.wait('purchase-b', 30_000, new AbortController().signal);
+    const first = waiters.wait('purchase-a', 30_000, new AbortController().signal, 'address');
+    const second = waiters.wait('purchase-a', 30_000, new AbortController().signal, 'address');
+    const other = waiters.wait('purchase-b', 30_000, new AbortController().signal, 'address');
     expect(waiters.size).toBe(3);
 
     await announcePurchaseSettled(publisher, prefix, 'purchase-a');
@@ -50,8 +50,8 @@ describe('PurchaseWaiters', () => {
 
   it('lets go of a request whose buyer went away, and of one whose wait ran out', async () => {
     const gone = new AbortController();
-    const abandoned = waiters.wait('purchase-c', 30_000, gone.signal);
-    const short = waiters.wait('purchase-c', 50, new AbortController().signal);
+    const abandoned = waiters.wait('purchase-c', 30_000, gone.signal, 'address');
+    const short = waiters.wait('purchase-c', 50, new AbortController().signal, 'address');
     expect(waiters.size).toBe(2);
     gone.abort();
     await abandoned;
@@ -61,14 +61,18 @@ describe('PurchaseWaiters', () => {
 
   it('does not hold requests when it cannot hear announcements, or after close', async () => {
     const deaf = new PurchaseWaiters(createRedis('redis://127.0.0.1:1', 'client'), prefix);
-    expect(await outcome(deaf.wait('purchase-d', 30_000, new AbortController().signal))).toBe('answered');
+    expect(await outcome(deaf.wait('purchase-d', 30_000, new AbortController().signal, 'address'))).toBe(
+      'answered',
+    );
     deaf.close();
 
     const closing = new PurchaseWaiters(createRedis(TEST_REDIS_URL, 'client'), prefix);
-    const held = closing.wait('purchase-e', 30_000, new AbortController().signal);
+    const held = closing.wait('purchase-e', 30_000, new AbortController().signal, 'address');
     closing.close();
     await held;
-    expect(await outcome(closing.wait('purchase-e', 30_000, new AbortController().signal))).toBe('answered');
+    expect(await outcome(closing.wait('purchase-e', 30_000, new AbortController().signal, 'address'))).toBe(
+      'answered',
+    );
     expect(closing.size).toBe(0);
   });
 
@@ -77,21 +81,42 @@ describe('PurchaseWaiters', () => {
     const dropping = new PurchaseWaiters(connection, prefix);
     try {
       await expect
-        .poll(async () => outcome(dropping.wait('purchase-f', 1_000, new AbortController().signal)))
+        .poll(async () =>
+          outcome(dropping.wait('purchase-f', 1_000, new AbortController().signal, 'address')),
+        )
         .toBe('waiting');
-      const held = dropping.wait('purchase-f', 30_000, new AbortController().signal);
+      const held = dropping.wait('purchase-f', 30_000, new AbortController().signal, 'address');
       // The connection drops and comes back (as when Redis restarts): an announcement may have been lost.
       connection.disconnect(true);
       expect(await outcome(held)).toBe('answered');
 
       await expect
-        .poll(async () => outcome(dropping.wait('purchase-g', 1_000, new AbortController().signal)))
+        .poll(async () =>
+          outcome(dropping.wait('purchase-g', 1_000, new AbortController().signal, 'address')),
+        )
         .toBe('waiting');
-      const again = dropping.wait('purchase-g', 30_000, new AbortController().signal);
+      const again = dropping.wait('purchase-g', 30_000, new AbortController().signal, 'address');
       await announcePurchaseSettled(publisher, prefix, 'purchase-g');
       expect(await outcome(again)).toBe('answered');
     } finally {
       dropping.close();
     }
+  });
+
+  it('answers at once past its caps, per address and in total', async () => {
+    const capped = new PurchaseWaiters(createRedis(TEST_REDIS_URL, 'client'), prefix, {
+      total: 3,
+      perAddress: 2,
+    });
+    await expect.poll(() => capped['listening']).toBe(true);
+    const wait = (address: string) =>
+      capped.wait('purchase-f', 30_000, new AbortController().signal, address);
+    const held = [wait('a'), wait('a')];
+    expect(await outcome(wait('a'))).toBe('answered');
+    held.push(wait('b'));
+    expect(capped.size).toBe(3);
+    expect(await outcome(wait('c'))).toBe('answered');
+    capped.close();
+    await Promise.all(held);
   });
 });

@@ -1,8 +1,11 @@
 import type { Redis } from 'ioredis';
 import { purchaseSettledChannel } from '@app/shared/sales';
 
-/** Status requests one api process holds at once; beyond it they answer at once, as plain polls. */
-const MAX_WAITING = 1_000;
+/**
+ * Status requests one api process holds at once, in all and per client address (so one address
+ * cannot take the whole allowance); beyond them requests answer at once, as plain polls.
+ */
+const defaultCaps = { total: 1_000, perAddress: 10 };
 
 /**
  * Buyers' status requests waiting for their purchase to settle (decision 014). Each api process
@@ -12,6 +15,7 @@ const MAX_WAITING = 1_000;
  */
 export class PurchaseWaiters {
   private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly perAddress = new Map<string, number>();
   private count = 0;
   private closed = false;
   /** True from the server's acknowledgement of the subscription until the connection drops. */
@@ -20,6 +24,7 @@ export class PurchaseWaiters {
   constructor(
     private readonly subscriber: Redis,
     prefix: string,
+    private readonly caps = defaultCaps,
   ) {
     const channel = purchaseSettledChannel(prefix);
     const subscribe = () =>
@@ -46,17 +51,30 @@ export class PurchaseWaiters {
    * at once when waiting cannot help. The caller reads the purchase again after registering, so an
    * announcement between its first read and this call is not missed.
    */
-  wait(purchaseId: string, ms: number, signal: AbortSignal): Promise<void> {
-    if (this.closed || signal.aborted || this.count >= MAX_WAITING || !this.listening) {
+  wait(purchaseId: string, ms: number, signal: AbortSignal, address: string): Promise<void> {
+    const fromAddress = this.perAddress.get(address) ?? 0;
+    if (
+      this.closed ||
+      signal.aborted ||
+      this.count >= this.caps.total ||
+      fromAddress >= this.caps.perAddress ||
+      !this.listening
+    ) {
       return Promise.resolve();
     }
+    this.perAddress.set(address, fromAddress + 1);
     return new Promise<void>((resolve) => {
       const waiters = this.waiting.get(purchaseId) ?? new Set<() => void>();
       this.waiting.set(purchaseId, waiters);
       const done = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
-        if (waiters.delete(done)) this.count--;
+        if (waiters.delete(done)) {
+          this.count--;
+          const left = (this.perAddress.get(address) ?? 1) - 1;
+          if (left > 0) this.perAddress.set(address, left);
+          else this.perAddress.delete(address);
+        }
         if (waiters.size === 0 && this.waiting.get(purchaseId) === waiters) this.waiting.delete(purchaseId);
         resolve();
       };
