@@ -144,4 +144,36 @@ describe('admin login', () => {
       .expect(429);
     expect(limited.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
   });
+
+  it('ends a session made before the admin password changed', async () => {
+    const login = await request(api.app)
+      .post('/api/admin/login')
+      .send({ password: TEST_ADMIN_PASSWORD })
+      .expect(204);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    await request(api.app).get('/api/admin/jobs').set('Cookie', cookie).expect(200);
+    // The same site restarted with a new password (same database, same secret).
+    const rotated = createTestApp({
+      ...env,
+      config: { ...env.config, ADMIN_PASSWORD: 'a brand new admin password' },
+    });
+    try {
+      await request(rotated.app).get('/api/admin/jobs').set('Cookie', cookie).expect(401);
+      expect((await request(rotated.app).get('/api/admin/session').set('Cookie', cookie)).body).toEqual({
+        authenticated: false,
+      });
+    } finally {
+      await rotated.close();
+    }
+  });
+
+  it('ends a session 24 hours after its login, however active it was', async () => {
+    const agent = await adminAgent(api.app);
+    await agent.get('/api/admin/jobs').expect(200);
+    await env.database.pool.query(
+      `update sessions set sess = jsonb_set(sess::jsonb, '{loggedInAt}', to_jsonb($1::bigint))::json`,
+      [Date.now() - 24 * 3600 * 1000 - 1],
+    );
+    await agent.get('/api/admin/jobs').expect(401);
+  });
 });

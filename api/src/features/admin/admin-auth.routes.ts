@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
-import { SESSION_COOKIE } from '../../http/session.ts';
+import { adminPasswordFingerprint, SESSION_COOKIE } from '../../http/session.ts';
 import { isAdminPassword } from './admin-auth.service.ts';
 
 /** The two admin calls open to visitors: logging in and asking whether one is logged in. */
@@ -24,6 +24,8 @@ export function adminAuthRoutes(deps: Deps): Router {
       req.session.regenerate((err) => (err ? reject(err) : resolve())),
     );
     req.session.admin = true;
+    req.session.passwordFingerprint = adminPasswordFingerprint(deps.config);
+    req.session.loggedInAt = Date.now();
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     res.status(204).end();
   });
