@@ -27,6 +27,8 @@ const env: Record<string, string> = {
   STRIPE_SECRET_KEY: stripe.secretKey,
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
   STRIPE_API_URL: stripe.url,
+  // Each buyer is its own visitor (the limits are per address), named as a proxy would name it.
+  TRUST_PROXY: 'loopback',
 };
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 4 });
@@ -67,7 +69,10 @@ try {
     const accepted = performance.now();
     // As the success page asks: each request is answered the moment the sale is recorded.
     for (;;) {
-      const response = await fetch(`${api.url}/api/purchases/${sessionId}?wait=${WAIT_SECONDS}`);
+      const buyer = sessions.indexOf(sessionId) + 1;
+      const response = await fetch(`${api.url}/api/purchases/${sessionId}?wait=${WAIT_SECONDS}`, {
+        headers: { 'X-Forwarded-For': `10.1.${buyer >> 8}.${buyer & 255}` },
+      });
       const status = (await response.json()) as { status: string; downloadUrl?: string };
       if (status.status === 'paid' && status.downloadUrl) return performance.now() - accepted;
     }

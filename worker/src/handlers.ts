@@ -3,6 +3,7 @@ import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
 import { processVideo } from './jobs/process-video.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
+import { pruneVideoStatEvents } from './jobs/prune-video-stat-events.ts';
 import { recordSale } from './jobs/record-sale.ts';
 import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
@@ -16,4 +17,5 @@ export const handlers: HandlerMap = {
   'sync-order-links': syncOrderLinks,
   'process-video': processVideo,
   'security-alert': securityAlert,
+  'prune-video-stat-events': pruneVideoStatEvents,
 };

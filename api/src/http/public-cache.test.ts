@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,13 +106,20 @@ describe('the kept public lists', () => {
     await createPortfolioItems(env.database.db, 30, { alt: 'A rather long description of a solo picture' });
     await a!.deps.publicCache.changed();
     const fromDatabase = await request(a!.handler).get('/api/portfolio').expect(200);
+    const requestId = randomUUID();
     const fromMemory = await request(a!.handler)
       .get('/api/portfolio')
-      .set('X-Request-Id', 'req-1')
+      .set('X-Request-Id', requestId)
       .expect(200);
 
     expect(fromMemory.body).toEqual(fromDatabase.body);
-    expect(fromMemory.headers['x-request-id']).toBe('req-1');
+    expect(fromMemory.headers['x-request-id']).toBe(requestId);
+    // A request id that is not a UUID is not written into the logs: another takes its place.
+    const made = await request(a!.handler)
+      .get('/api/portfolio')
+      .set('X-Request-Id', 'not-a-uuid; user=admin')
+      .expect(200);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     for (const header of [
       'etag',
       'cache-control',

@@ -65,6 +65,14 @@ export const limits = {
     key: addressAndVideo,
     skip: (req: Request) => !req.body?.password,
   },
+  /** Stream and download links per address and video: each is a counted event and a signed link. */
+  videoLink: {
+    name: 'video-link',
+    limit: 60,
+    windowMs: 15 * 60_000,
+    what: 'requests for this video',
+    key: addressAndVideo,
+  },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },
   checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
 } satisfies Record<string, LimitRule>;

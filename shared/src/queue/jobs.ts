@@ -47,6 +47,8 @@ export const jobPayloadSchemas = {
     // The file this run is for: a run whose video has since moved to another file does nothing.
     awsKey: z.string().min(1).max(1_000),
   }),
+  // Deletes view/download events applied to the counters more than a day ago (a schedule).
+  'prune-video-stat-events': z.object({}),
   'security-alert': z.object({
     // Wrong passwords from many addresses: the owner is told once per window (api/src/http/guesses.ts).
     what: z.enum(['admin-login', 'video-password']),

@@ -73,6 +73,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     jobId: () => SYNC_JOB_ID,
     removeWhenDone: true,
   },
+  'prune-video-stat-events': { attempts: 3, backoff: retryWithBackoff },
   // The api queues it once per window (a Redis SET NX), so it needs no job id.
   'security-alert': { attempts: 8, backoff: { type: 'exponential', delay: 5_000 } },
   'contact-notification': {

@@ -1,6 +1,29 @@
 import { videoStatEvents, type VideoStatKind } from '@app/shared/db';
 import { statBatch } from '@app/shared/queue';
+import { withRedisTimeout } from '@app/shared/redis';
 import type { Deps } from '../../deps.ts';
+
+/** A view or download counts once per address, video and this window (issue 21: no inflating by a loop). */
+export const COUNT_WINDOW_MS = 3600_000;
+
+/**
+ * True the first time in COUNT_WINDOW_MS that this address views (or downloads) this video. When
+ * Redis cannot say, it counts: a doubled view beats a lost one.
+ */
+export async function isFirstInWindow(
+  { redis, config }: Pick<Deps, 'redis' | 'config'>,
+  kind: VideoStatKind,
+  videoId: string,
+  address: string,
+): Promise<boolean> {
+  const key = `${config.QUEUE_PREFIX}:counted:${kind}:${videoId}:${address}`;
+  const reply = await withRedisTimeout(
+    redis,
+    () => redis.set(key, '1', 'PX', COUNT_WINDOW_MS, 'NX'),
+    500,
+  ).catch(() => 'OK' as const);
+  return reply === 'OK';
+}
 
 /** Rows per INSERT; a busy moment beyond this is written in several. */
 const MAX_ROWS = 1_000;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
-import { showcases, videos, type Db } from '@app/shared/db';
+import { showcases, videos, type Db, type VideoStatKind } from '@app/shared/db';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import { sendStoredObject } from '../../http/send-object.ts';
 import { videoAccessSchema, videoIdSchema, verifyVideoPasswordSchema } from '@app/shared/schemas';
@@ -11,7 +11,8 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
-import { createVideoStatRecorder } from '../video-stats/video-stats.service.ts';
+import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
+import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, issueVideoToken } from './access.ts';
 import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
@@ -147,25 +148,30 @@ export function videoRoutes(deps: Deps): Router {
     res.json(issueVideoToken(deps, video.id));
   });
 
-  router.post('/api/video-stream/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
+  const linkLimits = [rateLimiter(deps, limits.videoLink), rateLimiter(deps, limits.videoPasswordGuess)];
+  const count = async (req: Request, videoId: string, kind: VideoStatKind) => {
+    if (await isFirstInWindow(deps, kind, videoId, addressKey(req.ip))) await recordVideoStat(videoId, kind);
+  };
+
+  router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
     const video = await findVideo(String(req.params.id));
     await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
-    await recordVideoStat(video.id, 'view');
+    await count(req, video.id, 'view');
     res.set('Cache-Control', 'no-store').json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
   });
 
-  router.post('/api/download/:id', rateLimiter(deps, limits.videoPasswordGuess), async (req, res) => {
+  router.post('/api/download/:id', ...linkLimits, async (req, res) => {
     const video = await findVideo(String(req.params.id));
     await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
     const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
       fileName: fileName(video.title, video.awsKey),
     });
-    await recordVideoStat(video.id, 'download');
+    await count(req, video.id, 'download');
     res.set('Cache-Control', 'no-store').json({ downloadUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
   });
 

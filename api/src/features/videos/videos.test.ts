@@ -331,6 +331,34 @@ describe('stream and download links', () => {
     }
   });
 
+  it("count a visitor's views and downloads of a video once per hour, and limit its links", async () => {
+    const { video } = await storedVideo();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await request(api.app)
+        .post(`/api/download/${video.id}`)
+        .set('X-Forwarded-For', '192.0.2.50')
+        .send({});
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(60).every((status) => status === 429)).toBe(true);
+    expect(await stats(video.id, 'download')).toBe(1);
+    // Another visitor counts, and views are counted apart from downloads.
+    await request(api.app)
+      .post(`/api/download/${video.id}`)
+      .set('X-Forwarded-For', '192.0.2.51')
+      .send({})
+      .expect(200);
+    await request(api.app)
+      .post(`/api/video-stream/${video.id}`)
+      .set('X-Forwarded-For', '192.0.2.51')
+      .send({})
+      .expect(200);
+    expect(await stats(video.id, 'download')).toBe(2);
+    expect(await stats(video.id, 'view')).toBe(1);
+  });
+
   it('want the password or a token for a protected video (401 otherwise)', async () => {
     const { video } = await storedVideo({
       passwordProtected: true,
@@ -370,7 +398,8 @@ describe('stream and download links', () => {
       const byPassword = await request(api.app).post(url).send({ password: 'encore' }).expect(200);
       expect(byPassword.body[field]).toContain('/api/files/');
       await request(api.app).post(url).send({ verificationToken: body.token }).expect(200);
-      expect(await stats(video.id, kind)).toBe(2);
+      // The same visitor again within the hour: one event.
+      expect(await stats(video.id, kind)).toBe(1);
     }
   });
 
