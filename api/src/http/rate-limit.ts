@@ -73,6 +73,8 @@ export const limits = {
     what: 'requests for this video',
     key: addressAndVideo,
   },
+  /** A buyer's page asks about once every 20 s (long poll); a school's shared address holds a few buyers. */
+  purchaseStatus: { name: 'purchase-status', limit: 120, windowMs: 10 * 60_000, what: 'status requests' },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },
   checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
 } satisfies Record<string, LimitRule>;

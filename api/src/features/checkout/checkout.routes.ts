@@ -13,6 +13,13 @@ import { addressKey } from '../../http/client-address.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
+/**
+ * How long a buyer has to pay: the Checkout Session expires then (Stripe allows 30 minutes to 24
+ * hours), Stripe sends checkout.session.expired and the purchase becomes expired.
+ */
+export const CHECKOUT_SESSION_MS = 60 * 60_000;
+/** A pending purchase is checked with Stripe from its status page only while it could still be paid. */
+const CHECKABLE_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
 
 /** Checkout Session events we act on; every other event is acknowledged and ignored. */
 const checkoutEvents = new Set([
@@ -108,6 +115,7 @@ export function checkoutRoutes(deps: Deps): Router {
       session = await deps.stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          expires_at: Math.floor((Date.now() + CHECKOUT_SESSION_MS) / 1000),
           client_reference_id: purchase!.id,
           customer_email: input.customerEmail,
           allow_promotion_codes: true,
@@ -144,7 +152,7 @@ export function checkoutRoutes(deps: Deps): Router {
     res.status(201).json({ url: session.url, sessionId: session.id });
   });
 
-  router.get('/api/purchases/:sessionId', async (req, res) => {
+  router.get('/api/purchases/:sessionId', rateLimiter(deps, limits.purchaseStatus), async (req, res) => {
     const sessionId = z.string().trim().min(1).max(255).parse(req.params.sessionId);
     const { wait } = purchaseStatusQuerySchema.parse(req.query);
     const read = async () => {
@@ -153,8 +161,14 @@ export function checkoutRoutes(deps: Deps): Router {
     };
     let purchase = await read();
     if (!purchase) throw notFound('Purchase not found');
-    // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds).
-    if (purchase.status === 'pending' && purchase.source === 'stripe' && deps.stripe) {
+    // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds),
+    // while the session can still be paid; after that Stripe's expiry event settles it.
+    if (
+      purchase.status === 'pending' &&
+      purchase.source === 'stripe' &&
+      deps.stripe &&
+      Date.now() - purchase.createdAt.getTime() < CHECKABLE_MS
+    ) {
       await deps.producer
         .enqueue('record-sale', { kind: 'checkout', checkoutSessionId: sessionId })
         .catch(() => {});

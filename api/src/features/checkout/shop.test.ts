@@ -232,6 +232,48 @@ describe('the Stripe webhook', () => {
   });
 });
 
+describe('purchase status requests', () => {
+  const checks = async (sessionId: string) =>
+    (
+      await worker.producer.queue('record-sale').getJobs(['waiting', 'delayed', 'active', 'completed'])
+    ).filter((job) => job.data.checkoutSessionId === sessionId && !job.data.eventId).length;
+
+  it("give the session Stripe's expiry and stop asking Stripe once it has passed", async () => {
+    const video = await createVideo(env.database.db, { priceCents: 900 });
+    const { sessionId } = await checkout(video.id);
+    const expiresAt = Number(stripe.created.at(-1)!.expires_at);
+    expect(expiresAt * 1000 - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(expiresAt * 1000 - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
+    expect(await checks(sessionId)).toBe(1);
+    await settled();
+    // Two hours later the session has expired at Stripe: polling reads the row and asks no more.
+    await env.database.db
+      .update(purchases)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await request(api.app)
+      .get(`/api/purchases/${sessionId}`)
+      .expect(200, { status: 'pending', videoId: video.id });
+    expect(await checks(sessionId)).toBe(1);
+  });
+
+  it('are limited per address', async () => {
+    const ask = () =>
+      request(api.app).get('/api/purchases/cs_test_nobody').set('X-Forwarded-For', '198.51.100.200');
+    for (let attempt = 0; attempt < 120; attempt++) expect((await ask()).status).toBe(404);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    await request(api.app)
+      .get('/api/purchases/cs_test_nobody')
+      .set('X-Forwarded-For', '198.51.100.201')
+      .expect(404);
+  });
+});
+
 describe('fulfilment', () => {
   it('records exactly one sale for the same event delivered five times, and five times at once, then e-mails one receipt', async () => {
     const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Contemporary' });
