@@ -21,7 +21,9 @@ export const uploadContentTypeSchema = z
   .string({ error: 'Content type is required' })
   .trim()
   .toLowerCase()
-  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, 'Only video and image files can be uploaded');
+  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, 'Only video and image files can be uploaded')
+  // An SVG is a document that can run script on the site's origin: pictures only.
+  .refine((type) => type !== 'image/svg+xml', 'SVG files cannot be uploaded: use JPEG, PNG or WebP');
 
 export const uploadUrlRequestSchema = z.object({
   fileName: z

@@ -23,7 +23,7 @@ const contentTypes: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
-  svg: 'image/svg+xml',
+  // No svg: an SVG served from our origin could run script there, so it goes out as plain bytes.
 };
 
 /**

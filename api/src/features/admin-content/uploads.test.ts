@@ -166,6 +166,13 @@ describe('uploads with local storage', () => {
       message: expect.stringContaining('Only video and image files can be uploaded'),
       issues: [{ path: 'contentType', message: 'Only video and image files can be uploaded' }],
     });
+    const svg = await uploadUrl({ fileName: 'logo.svg', contentType: 'image/svg+xml' }).expect(400);
+    expect(svg.body.issues).toEqual([
+      { path: 'contentType', message: 'SVG files cannot be uploaded: use JPEG, PNG or WebP' },
+    ]);
+    // One that got into storage under another type is never served as a picture of the site.
+    await api.deps.storage.put('previews/sneaky.svg', Buffer.from('<svg onload="alert(1)"/>'), 'image/png');
+    await request(api.app).get('/api/video-preview/previews%2Fsneaky.svg').expect(404);
     await uploadUrl({ fileName: '', contentType: 'video/mp4' }).expect(400);
     await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 5 * 1024 ** 3 + 1 }).expect(400);
     await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 0 }).expect(400);
