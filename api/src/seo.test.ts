@@ -36,4 +36,17 @@ describe('analytics, when configured', () => {
       analyticsDomain: 'stagelight.example',
     });
   });
+
+  it("is left out of a page whose address holds a buyer's session id, so the page view cannot carry it", async () => {
+    for (const path of [
+      '/video-purchase-success?session_id=cs_test_1&video_id=v1',
+      '/video/v1/download?session_id=cs_test_1',
+    ]) {
+      const response = await request(api.app).get(path);
+      expect(response.text, path).not.toContain('stats.example.org/js/script.js');
+    }
+    expect((await request(api.app).get('/videos?tag=ballet')).text).toContain(
+      'stats.example.org/js/script.js',
+    );
+  });
 });

@@ -147,7 +147,16 @@ export function publicConfig(config: Config) {
 }
 
 /** `pageData`: the lists a rendered page shows, by route, for the app to start from (web/src/main.tsx). */
-export function renderHead(head: PageHead, config: Config, pageData?: Record<string, unknown>): string {
+/**
+ * The page's head tags. `analytics: false` leaves the analytics script out: the page's address holds
+ * a bearer value (the script reports the full address of every page view).
+ */
+export function renderHead(
+  head: PageHead,
+  config: Config,
+  pageData?: Record<string, unknown>,
+  { analytics = true } = {},
+): string {
   const url = head.canonical ? absolute(config, head.canonical) : undefined;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -171,7 +180,7 @@ export function renderHead(head: PageHead, config: Config, pageData?: Record<str
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
     `<script id="public-config" type="application/json">${scriptJson(publicConfig(config))}</script>`,
     pageData ? `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>` : '',
-    config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_DOMAIN
+    analytics && config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_DOMAIN
       ? `<script defer data-domain="${escapeHtml(config.ANALYTICS_DOMAIN)}" src="${escapeHtml(config.ANALYTICS_SCRIPT_URL)}"></script>`
       : '',
   ];

@@ -21,6 +21,7 @@ import {
   videoHead,
   type VideoForHead,
 } from './seo.ts';
+import { hasBearerValue } from './http/request-log.ts';
 
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The web app's pages built for the server (web/src/server.tsx, `vite build --ssr`). */
@@ -179,7 +180,9 @@ export function webRoutes({
     const rendered = head.status === 200 && head.canonical ? await renderPage(head.canonical) : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
-      .replace(HEAD_MARKER, () => renderHead(head, config, rendered?.data))
+      .replace(HEAD_MARKER, () =>
+        renderHead(head, config, rendered?.data, { analytics: !hasBearerValue(req.originalUrl) }),
+      )
       .replace(SHELL_MARKER, () => (head.status === 200 ? (rendered?.html ?? renderShell(req.path)) : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
       .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));

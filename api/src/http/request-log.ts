@@ -16,6 +16,9 @@ export function requestIdOf(req: IncomingMessage): string {
 const bearerParameter =
   /([?&](?:session_id|sig|token|verificationToken|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
 
+/** True when the URL carries a bearer value in its query (a buyer's session id on the download page). */
+export const hasBearerValue = (url: string) => new RegExp(bearerParameter.source, 'i').test(url);
+
 /** A URL as it may be logged: bearer query values and the buyer's checkout session id replaced. */
 export function redactUrl(url: string): string {
   return url.replace(bearerParameter, '$1[redacted]').replace(/^(\/api\/purchases\/)[^/?#]+/, '$1[redacted]');
