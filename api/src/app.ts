@@ -8,6 +8,7 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { redactUrl, requestIdOf } from './http/request-log.ts';
 import { trustedProxies } from './http/client-address.ts';
 import { createLoadShedder } from './http/load-shedding.ts';
+import { gaugeOf } from './http/metrics.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -129,5 +130,11 @@ export function createApp(deps: Deps): express.Express {
 export function createRequestHandler(deps: Deps): RequestListener {
   const app = createApp(deps);
   const shed = createLoadShedder(deps.config);
+  gaugeOf(
+    deps.metrics,
+    'http_requests_shed',
+    'Requests refused by the per-address limit before Express, since the api started',
+    () => shed.refused,
+  );
   return (req, res) => deps.publicCache.serve(req, res, () => shed(req, res) || void app(req, res));
 }

@@ -122,7 +122,7 @@ describe('load shedding', () => {
     'answers a flood from one address with 429 and Retry-After, and serves another address',
     { timeout: 60_000 },
     async () => {
-      const { url } = await api({ TRUST_PROXY: '' });
+      const { url } = await api({ TRUST_PROXY: '', METRICS_TOKEN: 'client-addresses-drill' });
       const agent = new http.Agent({ keepAlive: true, maxSockets: 20, localAddress: '127.0.0.6' });
       const statuses = await Promise.all(
         Array.from(
@@ -148,6 +148,11 @@ describe('load shedding', () => {
         true,
       );
       expect((await requestFrom('127.0.0.7', `${url}/api/purchases/cs_unknown`)).status).toBe(404);
+      const metrics = await requestFrom('127.0.0.7', `${url}/metrics`, {
+        headers: { Authorization: 'Bearer client-addresses-drill' },
+      });
+      // Past 120 the route's own limit answers too; past 300 the requests never reach Express.
+      expect(Number(/^http_requests_shed (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThan(0);
     },
   );
 });

@@ -23,7 +23,7 @@ export function createLoadShedder(config: Pick<Config, 'TRUST_PROXY'>) {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let sweepAt = 0;
 
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+  const shed = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (!url.startsWith('/api/') || unlimited.some((path) => url.startsWith(path))) return false;
     const now = Date.now();
@@ -38,6 +38,7 @@ export function createLoadShedder(config: Pick<Config, 'TRUST_PROXY'>) {
       windows.set(key, window);
     }
     if (++window.count <= SHED_LIMIT) return false;
+    shed.refused++;
     res.writeHead(429, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(refusal),
@@ -47,4 +48,7 @@ export function createLoadShedder(config: Pick<Config, 'TRUST_PROXY'>) {
     res.end(refusal);
     return true;
   };
+  /** Requests refused since start (a gauge of /metrics). */
+  shed.refused = 0;
+  return shed;
 }
