@@ -4,10 +4,13 @@ import { addressKey, clientAddressOf, trustedProxies } from './client-address.ts
 
 /**
  * Requests one address may make to the api per window: about 30 a second, room for a school's
- * shared Wi-Fi full of parents, far below what a flood sends.
+ * shared Wi-Fi full of parents, far below what a flood sends. Pictures have their own, larger
+ * allowance: one page shows dozens, each read from disk without database work.
  */
 export const SHED_LIMIT = 300;
+export const SHED_PICTURE_LIMIT = 3_000;
 export const SHED_WINDOW_MS = 10_000;
+const pictures = ['/api/images/', '/api/video-preview/'];
 /** Stripe delivers from a few addresses in bursts (the webhook checks its signature first). */
 const unlimited = ['/api/stripe/webhook'];
 const refusal = JSON.stringify({ message: 'Too many requests. Please try again in a few seconds.' });
@@ -31,13 +34,14 @@ export function createLoadShedder(config: Pick<Config, 'TRUST_PROXY'>) {
       for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key);
       sweepAt = now + SHED_WINDOW_MS;
     }
-    const key = addressKey(addressOf(req));
+    const picture = pictures.some((path) => url.startsWith(path));
+    const key = `${picture ? 'picture' : 'api'}:${addressKey(addressOf(req))}`;
     let window = windows.get(key);
     if (!window || window.endsAt <= now) {
       window = { count: 0, endsAt: now + SHED_WINDOW_MS };
       windows.set(key, window);
     }
-    if (++window.count <= SHED_LIMIT) return false;
+    if (++window.count <= (picture ? SHED_PICTURE_LIMIT : SHED_LIMIT)) return false;
     shed.refused++;
     res.writeHead(429, {
       'Content-Type': 'application/json; charset=utf-8',
