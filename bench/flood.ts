@@ -1,9 +1,11 @@
 // Load shedding (issue 14): 400 connections from one address flood GET /api/purchases/<unknown> and
 // then POST /api/contacts, while a second address reads /api/events at 10 connections. The flood
-// runs in its own process (autocannon's CLI) so the reader's latencies are not its event loop's.
+// runs in its own process (autocannon's CLI) so the reader's latencies are not its event loop's. A bare
+// node:http server answering 429 to the same flood first gives this run's ceiling.
 // `npm run bench -- flood` or `node --import tsx bench/flood.ts --seconds=5` for a short run.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startApi } from '../test/support/processes.ts';
 import { peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
@@ -116,6 +118,16 @@ try {
       options: { method: 'POST', body: contact },
     },
   ];
+  // The machine's ceiling in this run: a bare node:http server answering every request with a 429.
+  const raw = http.createServer((_req, res) => {
+    res
+      .writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '5' })
+      .end('{"message":"Too many"}');
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  const rawResult = await flood(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/api/purchases/x`);
+  raw.close();
+
   // The reader's list is kept in memory after its first read, as on a live site.
   await read(`${api.url}/api/events`, new Promise((resolve) => setTimeout(resolve, 1_000)));
   for (const target of targets) {
@@ -136,6 +148,8 @@ try {
     rows.push({
       flood: target.route,
       'flood responses/s': floodResult.responsesPerSecond,
+      'raw 429/s': rawResult.responsesPerSecond,
+      'api/raw': `${Math.round((floodResult.responsesPerSecond / rawResult.responsesPerSecond) * 100)} %`,
       '429s': floodResult.tooMany,
       '5xx': floodResult.serverErrors,
       'reader req/s': reader.requestsPerSecond,
