@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { root } from './lib.ts';
 
-const only = process.argv.slice(2);
+// Names pick benches; flags (`--seconds=5`) go to each bench run.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const benches = readdirSync(new URL('.', import.meta.url))
   .filter((file) => file.endsWith('.ts') && !['lib.ts', 'run.ts'].includes(file))
   .map((file) => file.replace(/\.ts$/, ''))
@@ -12,7 +14,7 @@ const benches = readdirSync(new URL('.', import.meta.url))
 let failed = 0;
 for (const bench of benches) {
   console.info(`\n=== bench/${bench} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${bench}.ts`], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${bench}.ts`, ...flags], {
     cwd: root,
     stdio: 'inherit',
   });
