@@ -203,14 +203,8 @@ async function main(): Promise<void> {
     await ensureImages();
 
     if ((await db.$count(portfolioItems)) === 0) {
-      const rows: Array<typeof portfolioItems.$inferInsert> = [
-        {
-          imageUrl: '/api/images/hero/stage-hero.jpg',
-          alt: 'Dancer in a spotlight on a dark stage',
-          category: 'hero',
-          featured: true,
-        },
-      ];
+      // The hero's first slide is fixed (content); featured photos are the slides after it.
+      const rows: Array<typeof portfolioItems.$inferInsert> = [];
       for (const plan of portfolioPlan) {
         for (let index = 1; index <= plan.count; index++) {
           const alts = altText[plan.category]!;
@@ -219,6 +213,7 @@ async function main(): Promise<void> {
             alt: alts[index % alts.length]!,
             category: plan.category,
             featured: index <= 2,
+            position: index - 1,
           });
         }
       }

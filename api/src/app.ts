@@ -25,6 +25,7 @@ import {
   videoClipRoutes,
 } from './features/video-processing/video-processing.routes.ts';
 import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
+import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(adminAuthRoutes(deps));
   app.use(imageRoutes(deps));
   app.use(contentRoutes(deps));
+  app.use(photoRoutes(deps));
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
@@ -112,6 +114,7 @@ export function createApp(deps: Deps): express.Express {
   registerAdminContentRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);
+  registerPortfolioRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
   registerQueueDashboard(admin, deps);

@@ -5,7 +5,16 @@
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600, 1920] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const ownImage = /^\/api\/(images\/[a-z_]+|video-preview)\/[^/?#]+$/;
+const ownImage = /^\/api\/(images\/[a-z_]+|video-preview|photos)\/[^/?#]+$/;
+
+/** Where an uploaded picture is served once the process-image job has made its variants. */
+export const photoUrl = (imageId: string) => `/api/photos/${imageId}`;
+
+// Uploaded pictures (process-image): the formats sharp reads here (not HEIC: its prebuilt libheif
+// decodes AVIF only), the largest file, and the most pixels (decompression bombs are refused).
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
+export const MAX_IMAGE_PIXELS = 100_000_000;
 
 export function imageUrl(src: string, width?: ImageWidth): string {
   return width && ownImage.test(src) ? `${src}?w=${width}` : src;

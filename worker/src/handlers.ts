@@ -2,6 +2,7 @@ import type { HandlerMap } from './context.ts';
 import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
 import { processVideo } from './jobs/process-video.ts';
+import { processImage } from './jobs/process-image.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
 import { pruneVideoStatEvents } from './jobs/prune-video-stat-events.ts';
 import { recordSale } from './jobs/record-sale.ts';
@@ -18,4 +19,5 @@ export const handlers: HandlerMap = {
   'process-video': processVideo,
   'security-alert': securityAlert,
   'prune-video-stat-events': pruneVideoStatEvents,
+  'process-image': processImage,
 };

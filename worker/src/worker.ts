@@ -10,6 +10,8 @@ const concurrency: Partial<Record<JobName, number>> = {
   'record-sale': 8,
   // One sync at a time, whether the admin, the schedule or the CLI started it.
   'sync-order-links': 1,
+  // A 24-megapixel photo takes ~150 MB while it is processed, and libvips already uses every core.
+  'process-image': 1,
 };
 
 /** Starts one BullMQ worker per queue. */

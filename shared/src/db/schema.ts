@@ -22,21 +22,64 @@ const uuidKey = () =>
     .primaryKey()
     .$defaultFn(() => randomUUID());
 
+/**
+ * Every picture the owner uploads (portfolio photos, event images, posters): the process-image job reads
+ * the upload at `sourceKey`, writes a metadata-free master and its width/format variants under
+ * `images/<id>/`, then deletes the upload. Served at `/api/photos/<id>` only once `status` is ready.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuidKey(),
+    purpose: text().notNull(),
+    /** The upload as it came from the camera (GPS and all); gone once processed. */
+    sourceKey: text().notNull(),
+    originalName: text().notNull().default(''),
+    status: text().notNull().default('pending'),
+    /** Why processing refused the file, in words the owner can act on. */
+    error: text(),
+    width: integer(),
+    height: integer(),
+    /** The widths made (each in AVIF, WebP and JPEG), ascending. */
+    widths: jsonb().$type<number[]>(),
+    /** A few-pixel WebP data URL shown while the picture loads. */
+    placeholder: text(),
+    createdAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('images_source_key_idx').on(t.sourceKey),
+    index('images_purpose_idx').on(t.purpose, t.createdAt),
+    check('images_purpose_check', sql`${t.purpose} in ('portfolio', 'event', 'poster')`),
+    check('images_status_check', sql`${t.status} in ('pending', 'ready', 'failed')`),
+  ],
+);
+
 export const portfolioItems = pgTable(
   'portfolio_items',
   {
     id: serial().primaryKey(),
     imageUrl: text().notNull(),
+    /** Empty while the owner has not written it; a photo cannot be published without it. */
     alt: text().notNull(),
     category: text().notNull(),
     featured: boolean().notNull().default(false),
+    /** Shown publicly once its image (if uploaded) is ready. Rows made before uploads are published. */
+    published: boolean().notNull().default(true),
+    /** Lower first, as for showcases. */
+    position: integer().notNull().default(0),
+    /** The uploaded picture shown; null for the built-in pictures under /api/images/. */
+    imageId: text().references(() => images.id, { onDelete: 'set null' }),
+    /** A replacement being processed: it takes imageId's place once ready, so the old one shows until then. */
+    nextImageId: text().references(() => images.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('portfolio_items_category_idx').on(t.category, t.id),
-    check(
-      'portfolio_items_category_check',
-      sql`${t.category} in ('solo', 'group', 'stage', 'studio', 'hero')`,
-    ),
+    index('portfolio_items_category_idx').on(t.category, t.position, t.id),
+    index('portfolio_items_image_idx').on(t.imageId),
+    index('portfolio_items_next_image_idx').on(t.nextImageId),
+    check('portfolio_items_category_check', sql`${t.category} in ('solo', 'group', 'stage', 'studio')`),
+    check('portfolio_items_position_check', sql`${t.position} >= 0`),
   ],
 );
 

@@ -56,6 +56,10 @@ export const jobPayloadSchemas = {
     failures: z.number().int().positive(),
     windowMinutes: z.number().int().positive(),
   }),
+  'process-image': z.object({
+    // The images row made when the upload completed; its sourceKey is the upload.
+    imageId: z.uuid(),
+  }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

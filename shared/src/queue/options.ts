@@ -87,6 +87,12 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 15_000 },
     jobId: processVideoJobId,
   },
+  'process-image': {
+    attempts: 5,
+    backoff: retryWithBackoff,
+    // One run per upload: an image row is made once per storage key.
+    jobId: (payload) => `image-${payload.imageId}`,
+  },
 };
 
 // Keep enough history for the admin jobs screen without letting Redis grow without bound.

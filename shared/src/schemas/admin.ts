@@ -41,10 +41,10 @@ export const uploadUrlRequestSchema = z.object({
 });
 export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
 
-/** A key the upload-url call handed out: `videos/` or `previews/`, then a uuid-prefixed file name. */
+/** A key an upload-url call handed out: `videos/`, `previews/` or `uploads/`, then a uuid-prefixed file name. */
 export const uploadKeySchema = z
   .string({ error: 'Storage key is required' })
-  .regex(/^(videos|previews)\/[\w.-]{1,200}$/, 'Not an upload key');
+  .regex(/^(videos|previews|uploads)\/[\w.-]{1,200}$/, 'Not an upload key');
 export const uploadIdSchema = z.string().trim().min(1).max(1_000);
 
 /** One PUT of the whole file to `uploadUrl`, with the same Content-Type. */

@@ -12,14 +12,6 @@ export {
 } from '../constants.ts';
 export const portfolioCategorySchema = z.enum(portfolioCategories);
 
-export const insertPortfolioItemSchema = z.object({
-  imageUrl: z.string().trim().min(1).max(2_000),
-  alt: z.string().trim().min(1).max(500),
-  category: z.enum([...portfolioCategories, 'hero']),
-  featured: z.boolean().default(false),
-});
-export type InsertPortfolioItem = z.infer<typeof insertPortfolioItemSchema>;
-
 const required = (label: string, max = 500) =>
   z
     .string({ error: `${label} is required` })

@@ -3,3 +3,4 @@ export * from './admin.ts';
 export * from './shop.ts';
 export * from './sync.ts';
 export * from './media.ts';
+export * from './portfolio.ts';

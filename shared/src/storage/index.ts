@@ -3,7 +3,18 @@ import { bucketOrigin, type S3Options } from './keys.ts';
 import { createLocalStorage } from './local.ts';
 import type { Storage } from './types.ts';
 
-export { contentDisposition, contentTypeFor, encodeKey, isSafeKey, type S3Options } from './keys.ts';
+export {
+  contentDisposition,
+  contentTypeFor,
+  encodeKey,
+  imageKeys,
+  isSafeKey,
+  masterKey,
+  VARIANT_FORMATS,
+  variantKey,
+  type S3Options,
+  type VariantFormat,
+} from './keys.ts';
 export {
   byteLimit,
   createLocalStorage,

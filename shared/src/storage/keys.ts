@@ -62,3 +62,15 @@ export function bucketOrigin({ bucket, region, endpoint, forcePathStyle }: S3Opt
   const url = new URL(endpoint);
   return forcePathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;
 }
+
+// The files process-image writes for an image: `images/<id>/master.jpg` and `images/<id>/<width>.<ext>`.
+export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+const variantExtension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+export const masterKey = (imageId: string) => `images/${imageId}/master.jpg`;
+export const variantKey = (imageId: string, width: number, format: VariantFormat) =>
+  `images/${imageId}/${width}.${variantExtension[format]}`;
+export const imageKeys = (imageId: string, widths: readonly number[]) => [
+  masterKey(imageId),
+  ...widths.flatMap((width) => VARIANT_FORMATS.map((format) => variantKey(imageId, width, format))),
+];

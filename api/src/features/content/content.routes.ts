@@ -1,14 +1,15 @@
 import { Router } from 'express';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { events, portfolioItems, type Db } from '@app/shared/db';
+import { events, images, portfolioItems, type Db } from '@app/shared/db';
 import type { PortfolioCategory } from '@app/shared/constants';
-import { portfolioCategorySchema } from '@app/shared/schemas';
+import { portfolioCategorySchema, type PublicPortfolioImage } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 
 const portfolioQuerySchema = z.object({ category: portfolioCategorySchema.optional() });
 
-function portfolioList(db: Db, category?: PortfolioCategory) {
+/** Published photos whose picture is ready (built-in pictures have none to wait for), in the owner's order. */
+function portfolioList(db: Db, category?: PortfolioCategory): Promise<PublicPortfolioImage[]> {
   return db
     .select({
       id: portfolioItems.id,
@@ -16,10 +17,20 @@ function portfolioList(db: Db, category?: PortfolioCategory) {
       alt: portfolioItems.alt,
       category: portfolioItems.category,
       featured: portfolioItems.featured,
+      width: images.width,
+      height: images.height,
+      placeholder: images.placeholder,
     })
     .from(portfolioItems)
-    .where(category ? eq(portfolioItems.category, category) : sql`${portfolioItems.category} <> 'hero'`)
-    .orderBy(desc(portfolioItems.featured), asc(portfolioItems.id));
+    .leftJoin(images, eq(images.id, portfolioItems.imageId))
+    .where(
+      and(
+        eq(portfolioItems.published, true),
+        or(isNull(portfolioItems.imageId), eq(images.status, 'ready')),
+        category ? eq(portfolioItems.category, category) : undefined,
+      ),
+    )
+    .orderBy(...(category ? [] : [asc(portfolioItems.category)]), asc(portfolioItems.position), asc(portfolioItems.id));
 }
 
 function eventList(db: Db) {

@@ -1,0 +1,2 @@
+ALTER TABLE "portfolio_items" DROP CONSTRAINT "portfolio_items_category_check";--> statement-breakpoint
+ALTER TABLE "portfolio_items" ADD CONSTRAINT "portfolio_items_category_check" CHECK ("portfolio_items"."category" in ('solo', 'group', 'stage', 'studio'));
