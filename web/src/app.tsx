@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { useToasts } from './components/ui/toast-store.ts';
@@ -11,12 +11,6 @@ import { services } from '@app/shared/content';
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
 
-/** An admin screen: the login gate in front of it also loads only when the admin area is visited. */
-const adminPage = (load: () => Promise<{ default: ComponentType }>) =>
-  lazyPage(() =>
-    import('./features/admin/admin-gate.tsx').then((gate) => ({ default: gate.gatedAdminPage(load) })),
-  );
-
 const ServicePage = lazyPage(() => import('./pages/service-page.tsx'));
 const FacebookCoverPage = lazyPage(() => import('./pages/facebook-cover.tsx'));
 const VideosPage = lazyPage(() => import('./pages/shop/videos.tsx'));
@@ -24,13 +18,8 @@ const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
-const AdminDashboardPage = adminPage(() => import('./pages/admin/dashboard.tsx'));
-const AdminContactsPage = adminPage(() => import('./pages/admin/contacts.tsx'));
-const AdminEventsPage = adminPage(() => import('./pages/admin/events.tsx'));
-const AdminVideosPage = adminPage(() => import('./pages/admin/videos.tsx'));
-const AdminSalesPage = adminPage(() => import('./pages/admin/sales.tsx'));
-const AdminJobsPage = adminPage(() => import('./pages/admin/jobs.tsx'));
-const AdminSyncPage = adminPage(() => import('./pages/admin/sync.tsx'));
+// Every admin screen, and the login gate in front of them, loads only when the admin area is visited.
+const AdminArea = lazyPage(() => import('./features/admin/admin-area.tsx'));
 const PaymentIssuePage = lazyPage(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
@@ -44,13 +33,8 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
-  { path: '/admin', component: AdminDashboardPage },
-  { path: '/admin/contacts', component: AdminContactsPage },
-  { path: '/admin/events', component: AdminEventsPage },
-  { path: '/admin/videos', component: AdminVideosPage },
-  { path: '/admin/sales', component: AdminSalesPage },
-  { path: '/admin/jobs', component: AdminJobsPage },
-  { path: '/admin/sync', component: AdminSyncPage },
+  { path: '/admin', component: AdminArea },
+  { path: '/admin/*', component: AdminArea },
 ];
 
 // The toast region's code loads with the first toast, keeping it out of the first page load.

@@ -28,15 +28,24 @@ afterAll(async () => {
 });
 
 describe('GET /api/portfolio', () => {
-  it('lists every category but hero, or one category, and refuses an unknown one', async () => {
+  it('lists the published photos of every category, or of one, and refuses an unknown one', async () => {
     await env.database.db.insert(portfolioItems).values([
-      { imageUrl: '/api/images/hero/a.jpg', alt: 'hero', category: 'hero' },
       { imageUrl: '/api/images/portfolio/s.jpg', alt: 'solo', category: 'solo' },
       { imageUrl: '/api/images/portfolio/g.jpg', alt: 'group', category: 'group', featured: true },
+      { imageUrl: '/api/images/portfolio/d.jpg', alt: 'draft', category: 'solo', published: false },
     ]);
     const all = await request(api.app).get('/api/portfolio').expect(200);
     expect(all.body.map((item: { alt: string }) => item.alt)).toEqual(['group', 'solo']);
-    expect(Object.keys(all.body[0]).sort()).toEqual(['alt', 'category', 'featured', 'id', 'imageUrl']);
+    expect(Object.keys(all.body[0]).sort()).toEqual([
+      'alt',
+      'category',
+      'featured',
+      'height',
+      'id',
+      'imageUrl',
+      'placeholder',
+      'width',
+    ]);
 
     const solo = await request(api.app).get('/api/portfolio?category=solo').expect(200);
     expect(solo.body).toHaveLength(1);

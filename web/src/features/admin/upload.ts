@@ -1,4 +1,4 @@
-import { api } from '../../lib/api.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 
 import type { UploadTarget } from '@app/shared/schemas';
 
@@ -61,17 +61,19 @@ export async function uploadFile(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  // Pictures for the process-image job ask /api/admin/images/upload-url, which checks their limits.
+  linkEndpoint = '/api/admin/videos/upload-url',
 ): Promise<string> {
   const contentType = contentTypeOf(file);
   let target: UploadTarget;
   try {
-    target = await api.post<UploadTarget>('/api/admin/videos/upload-url', {
+    target = await api.post<UploadTarget>(linkEndpoint, {
       fileName: file.name,
       contentType,
       size: file.size,
     });
-  } catch {
-    throw new UploadError(`Failed to get upload URL for ${file.name}`);
+  } catch (error) {
+    throw new UploadError(errorMessage(error, `Failed to get upload URL for ${file.name}`));
   }
   if (signal?.aborted) throw new DOMException('Upload cancelled', 'AbortError');
 

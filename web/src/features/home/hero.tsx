@@ -21,17 +21,23 @@ function pickRandom(images: PortfolioImage[], count: number): PortfolioImage[] {
   return pool.slice(0, count);
 }
 
-/** Full-screen slideshow: the fixed hero image, then four random portfolio images, every 5 s with a 1 s fade. */
+/**
+ * Full-screen slideshow: the fixed hero image, then four random featured photos (any photos while
+ * the owner has featured none), every 5 s with a 1 s fade.
+ */
 export function Hero() {
   const [, navigate] = useLocation();
   const { data } = usePortfolio();
-  const slides = useMemo(
-    () => [
+  const slides = useMemo(() => {
+    const featured = (data ?? []).filter((image) => image.featured);
+    return [
       { src: hero.image, alt: hero.imageAlt },
-      ...pickRandom(data ?? [], RANDOM_SLIDES).map((image) => ({ src: image.imageUrl, alt: image.alt })),
-    ],
-    [data],
-  );
+      ...pickRandom(featured.length > 0 ? featured : (data ?? []), RANDOM_SLIDES).map((image) => ({
+        src: image.imageUrl,
+        alt: image.alt,
+      })),
+    ];
+  }, [data]);
   const [current, setCurrent] = useState(0);
   // Moving pictures can be stopped (WCAG 2.2.2), and do not start for readers who asked for less motion.
   const [playing, setPlaying] = useState(

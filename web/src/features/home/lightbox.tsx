@@ -32,8 +32,11 @@ export default function Lightbox({ image, onClose }: { image: PortfolioImage | n
                 srcSet={imageSrcSet(image.imageUrl)}
                 sizes="100vw"
                 alt={image.alt}
+                // The picture's own proportions reserve its box until it loads.
+                width={image.width ?? undefined}
+                height={image.height ?? undefined}
                 draggable={false}
-                className="max-h-[85vh] max-w-full rounded-lg object-contain select-none"
+                className="h-auto max-h-[85vh] max-w-full rounded-lg object-contain select-none"
               />
               <DialogPrimitive.Description className="mt-4 text-center text-zinc-200">
                 {image.alt}

@@ -103,6 +103,7 @@ export function PortfolioGallery() {
                           src={image.imageUrl}
                           alt={image.alt}
                           sizes={tileSizes}
+                          placeholder={image.placeholder}
                           className="aspect-[3/2] transition-transform duration-500 group-hover:scale-105"
                         />
                       </button>

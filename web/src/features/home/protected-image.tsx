@@ -29,26 +29,34 @@ export const imageProtection = {
 };
 
 /**
- * A gallery picture: a pulsing placeholder until loaded, loaded only once within 50 px of the
- * viewport, faded in, and 'Failed to load' if it cannot be.
+ * A gallery picture: its few-pixel placeholder (or a pulse) until loaded, loaded only once within
+ * 50 px of the viewport, faded in, and 'Failed to load' if it cannot be.
  */
 export function LazyImage({
   src,
   alt,
   sizes,
+  placeholder,
   className,
 }: {
   src: string;
   alt: string;
   sizes: string;
+  placeholder?: string | null;
   className?: string;
 }) {
   const [holder, near] = useNearViewport<HTMLDivElement>('50px');
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
 
   return (
-    <div ref={holder} className={cn('relative overflow-hidden bg-stage-800', className)}>
-      {state === 'loading' && <div aria-hidden className="absolute inset-0 animate-pulse bg-white/10" />}
+    <div
+      ref={holder}
+      className={cn('relative overflow-hidden bg-stage-800 bg-cover bg-center', className)}
+      style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+    >
+      {state === 'loading' && !placeholder && (
+        <div aria-hidden className="absolute inset-0 animate-pulse bg-white/10" />
+      )}
       {state === 'failed' && (
         <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">
           Failed to load

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioCategory } from '@app/shared/constants';
+import type { PublicPortfolioImage } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
-export interface PortfolioImage {
-  id: number;
-  imageUrl: string;
-  alt: string;
-  category: string;
-  featured: boolean;
-}
+export type PortfolioImage = PublicPortfolioImage;
 
 export interface CompetitionEvent {
   id: number;

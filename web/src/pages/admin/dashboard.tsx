@@ -4,6 +4,7 @@ import {
   CalendarDays,
   ExternalLink,
   Film,
+  Images,
   Inbox,
   Lightbulb,
   Receipt,
@@ -30,6 +31,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Manage Events',
     text: 'Create, edit and manage dance competition cards with booking links and images.',
     icon: CalendarDays,
+  },
+  {
+    href: '/admin/portfolio',
+    title: 'Manage Portfolio',
+    text: 'Upload photos, write alt text, feature them in the hero, order and replace them.',
+    icon: Images,
   },
   {
     href: '/admin/videos',

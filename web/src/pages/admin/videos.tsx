@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
+import { Progress } from '../../components/ui/progress.tsx';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import { uploadFile } from '../../features/admin/upload.ts';
 import type { Showcase, Video } from '../../features/shop/queries.ts';
@@ -35,29 +36,6 @@ const splitTags = (value: string) =>
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
-
-function Progress({ fraction, label }: { fraction: number; label: string }) {
-  return (
-    <div>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-white/10"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={Math.round(fraction * 100)}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div
-          className="h-full bg-spotlight-400 transition-[width]"
-          style={{ width: `${Math.round(fraction * 100)}%` }}
-        />
-      </div>
-      <p className="mt-1 text-xs text-zinc-400">
-        {label}: {Math.round(fraction * 100)}%
-      </p>
-    </div>
-  );
-}
 
 export default function AdminVideosPage() {
   const client = useQueryClient();

@@ -1,0 +1,486 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ImagePlus, RefreshCw, Trash2, X } from 'lucide-react';
+import { imageUrl, MAX_IMAGE_BYTES } from '@app/shared/images';
+import {
+  ALT_REQUIRED_MESSAGE,
+  portfolioCategories,
+  type AdminPortfolioPhoto,
+  type PortfolioCategory,
+  type UpdatePortfolioPhoto,
+} from '../../lib/schemas.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Input, Label, Select } from '../../components/ui/input.tsx';
+import { Progress } from '../../components/ui/progress.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { Thumbnail } from '../../features/admin/image-picker.tsx';
+import { contentTypeOf, uploadFile } from '../../features/admin/upload.ts';
+
+const listKey = ['/api/admin/portfolio'];
+const categoryLabels: Record<PortfolioCategory, string> = {
+  solo: 'Solo Performances',
+  group: 'Group Performances',
+  stage: 'Stage Shots',
+  studio: 'Studio',
+};
+const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
+const IMAGE_LINK = '/api/admin/images/upload-url';
+
+/** SPEC.md section 5's parsing: a non-number counts as 0, never below 0. */
+const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
+
+interface Upload {
+  id: number;
+  file: File;
+  fraction: number;
+  error?: string;
+  controller: AbortController;
+}
+
+/** Files the browser should not even send: too big or not a picture we take (the worker checks again). */
+function refusal(file: File): string | undefined {
+  if (!['image/jpeg', 'image/png', 'image/webp'].includes(contentTypeOf(file)))
+    return 'Only JPEG, PNG and WebP pictures can be uploaded (export HEIC photos as JPEG first)';
+  if (file.size > MAX_IMAGE_BYTES) return 'Pictures up to 50 MB can be uploaded';
+  if (file.size === 0) return 'The file is empty';
+  return undefined;
+}
+
+export default function AdminPortfolioPage() {
+  const client = useQueryClient();
+  const photos = useQuery({
+    queryKey: listKey,
+    queryFn: () => api.get<AdminPortfolioPhoto[]>('/api/admin/portfolio'),
+    // While pictures are being processed, their rows follow the worker.
+    refetchInterval: (query) =>
+      query.state.data?.some(
+        (photo) => photo.image?.status === 'pending' || photo.nextImage?.status === 'pending',
+      )
+        ? 1_500
+        : false,
+  });
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [category, setCategory] = useState<PortfolioCategory>('solo');
+  const [dragging, setDragging] = useState(false);
+  const [deleting, setDeleting] = useState<AdminPortfolioPhoto | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const nextUploadId = useRef(0);
+
+  // The public lists change with every write here (their cache is dropped on the server too).
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: listKey }),
+      client.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/portfolio'),
+      }),
+    ]);
+
+  const patchUpload = (id: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
+
+  async function send(upload: Upload, forCategory: PortfolioCategory) {
+    try {
+      const awsKey = await uploadFile(
+        upload.file,
+        (fraction) => patchUpload(upload.id, { fraction }),
+        upload.controller.signal,
+        IMAGE_LINK,
+      );
+      await api.post('/api/admin/portfolio', {
+        awsKey,
+        originalName: upload.file.name,
+        category: forCategory,
+      });
+      setUploads((list) => list.filter((item) => item.id !== upload.id));
+      await refresh();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        setUploads((list) => list.filter((item) => item.id !== upload.id));
+        return;
+      }
+      patchUpload(upload.id, { error: errorMessage(error, `Upload failed for ${upload.file.name}`) });
+    }
+  }
+
+  function add(files: FileList | File[]) {
+    const added = [...files].map((file) => ({
+      id: nextUploadId.current++,
+      file,
+      fraction: 0,
+      error: refusal(file),
+      controller: new AbortController(),
+    }));
+    setUploads((list) => [...list, ...added]);
+    // One after another: the owner's line is shared, and each bar then moves steadily.
+    void (async () => {
+      for (const upload of added) if (!upload.error) await send(upload, category);
+    })();
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
+  };
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/admin/portfolio/${id}`),
+    onSuccess: async () => {
+      toast({ title: 'Photo deleted', variant: 'success' });
+      setDeleting(null);
+      await refresh();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to delete photo',
+        description: errorMessage(error, 'Try again'),
+        variant: 'destructive',
+      }),
+  });
+
+  const rows = photos.data ?? [];
+  return (
+    <AdminLayout
+      title="Portfolio Management"
+      actions={
+        <Button size="sm" onClick={() => picker.current?.click()}>
+          <ImagePlus className="size-4" aria-hidden /> Upload Photos
+        </Button>
+      }
+    >
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="hidden"
+        data-testid="photo-files"
+        onChange={(event) => {
+          if (event.target.files) add(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <section
+        aria-label="Upload photos"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'rounded-2xl border-2 border-dashed p-6 text-center',
+          dragging ? 'border-spotlight-400 bg-spotlight-400/10' : 'border-white/15 bg-stage-800/40',
+        )}
+      >
+        <p className="text-zinc-200">Drop photos here, or</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => picker.current?.click()}>
+          Choose photos
+        </Button>
+        <div className="mx-auto mt-4 flex max-w-xs items-center gap-2">
+          <Label htmlFor="upload-category" className="shrink-0">
+            New photos go to
+          </Label>
+          <Select
+            id="upload-category"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as PortfolioCategory)}
+          >
+            {portfolioCategories.map((value) => (
+              <option key={value} value={value}>
+                {categoryLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <p className="mt-3 text-xs text-zinc-400">
+          JPEG, PNG or WebP up to 50 MB and 100 megapixels. Location and camera details are removed from every
+          copy the site publishes.
+        </p>
+        {uploads.length > 0 && (
+          <ul className="mt-5 space-y-3 text-left">
+            {uploads.map((upload) => (
+              <li key={upload.id} className="flex items-start gap-3">
+                <div className="min-w-0 flex-1">
+                  {upload.error ? (
+                    <p className="text-sm text-red-300">
+                      {upload.file.name}: {upload.error}
+                    </p>
+                  ) : (
+                    <Progress fraction={upload.fraction} label={upload.file.name} />
+                  )}
+                </div>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={upload.error ? `Dismiss ${upload.file.name}` : `Cancel ${upload.file.name}`}
+                  onClick={() =>
+                    upload.error
+                      ? setUploads((list) => list.filter((item) => item.id !== upload.id))
+                      : upload.controller.abort()
+                  }
+                >
+                  <X className="size-4" aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="mt-8">
+        {photos.isError ? (
+          <p className="text-red-300">Failed to fetch portfolio</p>
+        ) : photos.isPending ? (
+          <p className="text-zinc-400">Loading photos...</p>
+        ) : rows.length === 0 ? (
+          <p className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center text-zinc-400">
+            No photos yet. Upload the first ones.
+          </p>
+        ) : (
+          portfolioCategories.map((value) => {
+            const inCategory = rows.filter((photo) => photo.category === value);
+            if (inCategory.length === 0) return null;
+            return (
+              <section key={value} aria-labelledby={`category-${value}`} className="mb-10">
+                <h2 id={`category-${value}`} className="font-sans text-lg font-semibold text-white">
+                  {categoryLabels[value]} <span className="text-sm text-zinc-400">({inCategory.length})</span>
+                </h2>
+                <p className="text-sm text-zinc-400">Lower order numbers appear first in the gallery.</p>
+                <ul className="mt-3 divide-y divide-white/10">
+                  {inCategory.map((photo) => (
+                    <PhotoRow
+                      key={photo.id}
+                      photo={photo}
+                      onSaved={refresh}
+                      onDelete={() => setDeleting(photo)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        message="Are you sure you want to delete this photo? It leaves the website at once."
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </AdminLayout>
+  );
+}
+
+function imageState(photo: AdminPortfolioPhoto) {
+  if (photo.image?.status === 'failed') return <Badge variant="danger">Refused: {photo.image.error}</Badge>;
+  if (photo.image?.status === 'pending') return <Badge variant="neutral">Processing…</Badge>;
+  if (photo.nextImage?.status === 'pending') return <Badge variant="neutral">Replacement processing…</Badge>;
+  if (photo.nextImage?.status === 'failed')
+    return <Badge variant="danger">Replacement refused: {photo.nextImage.error}</Badge>;
+  return photo.published ? (
+    <Badge variant="success">Published</Badge>
+  ) : (
+    <Badge variant="neutral">Draft</Badge>
+  );
+}
+
+function PhotoRow({
+  photo,
+  onSaved,
+  onDelete,
+}: {
+  photo: AdminPortfolioPhoto;
+  onSaved: () => Promise<unknown>;
+  onDelete: () => void;
+}) {
+  const [alt, setAlt] = useState(photo.alt);
+  const [order, setOrder] = useState(String(photo.position));
+  const [replacing, setReplacing] = useState<number | null>(null);
+  const replacePicker = useRef<HTMLInputElement>(null);
+  const name = photo.alt || photo.image?.originalName || `photo ${photo.id}`;
+  const altId = `alt-${photo.id}`;
+
+  const save = useMutation({
+    mutationFn: (change: UpdatePortfolioPhoto) =>
+      api.patch<AdminPortfolioPhoto>(`/api/admin/portfolio/${photo.id}`, change),
+    onSuccess: async (saved) => {
+      setAlt(saved.alt);
+      setOrder(String(saved.position));
+      toast({ title: 'Photo updated', variant: 'success' });
+      await onSaved();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to update photo',
+        description: errorMessage(error, 'Try again'),
+        variant: 'destructive',
+      }),
+  });
+
+  async function replace(file: File) {
+    setReplacing(0);
+    try {
+      const awsKey = await uploadFile(file, setReplacing, undefined, IMAGE_LINK);
+      await api.post(`/api/admin/portfolio/${photo.id}/replace`, { awsKey, originalName: file.name });
+      await onSaved();
+    } catch (error) {
+      toast({
+        title: 'Failed to replace photo',
+        description: errorMessage(error, 'Try again'),
+        variant: 'destructive',
+      });
+    } finally {
+      setReplacing(null);
+    }
+  }
+
+  const altChanged = alt.trim() !== photo.alt;
+  const ready = photo.image === null || photo.image.status === 'ready';
+  return (
+    <li className="flex flex-col gap-4 py-4 md:flex-row" data-testid="portfolio-row">
+      <Thumbnail
+        key={photo.imageUrl}
+        src={ready ? imageUrl(photo.imageUrl, 320) : ''}
+        className="aspect-[3/2] w-full shrink-0 rounded-lg md:w-40"
+      />
+      <div className="min-w-0 flex-1 space-y-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {imageState(photo)}
+          {photo.width && photo.height && (
+            <span className="text-zinc-400">
+              {photo.width} × {photo.height}
+            </span>
+          )}
+          {photo.image?.originalName && (
+            <span className="truncate text-zinc-500">{photo.image.originalName}</span>
+          )}
+        </div>
+        <div>
+          <Label htmlFor={altId}>Alt text</Label>
+          <div className="flex gap-2">
+            <Input
+              id={altId}
+              value={alt}
+              maxLength={500}
+              placeholder="Describe the photo, e.g. Soloist in a red dress mid-leap"
+              onChange={(event) => setAlt(event.target.value)}
+            />
+            {altChanged && (
+              <Button size="sm" disabled={save.isPending} onClick={() => save.mutate({ alt: alt.trim() })}>
+                Save
+              </Button>
+            )}
+          </div>
+          {!photo.alt && <p className="mt-1 text-xs text-spotlight-300">{ALT_REQUIRED_MESSAGE}.</p>}
+        </div>
+        <div className="flex flex-wrap items-center gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <span className="text-zinc-300">Category</span>
+            <Select
+              aria-label={`Category of ${name}`}
+              value={photo.category}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ category: event.target.value as PortfolioCategory })}
+              className="w-auto"
+            >
+              {portfolioCategories.map((value) => (
+                <option key={value} value={value}>
+                  {categoryLabels[value]}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="flex items-center gap-2">
+            <span className="text-zinc-300">Order</span>
+            <Input
+              type="number"
+              min={0}
+              aria-label={`Order of ${name}`}
+              className="w-20"
+              value={order}
+              onChange={(event) => setOrder(event.target.value)}
+            />
+          </label>
+          {whole(order) !== photo.position && (
+            <Button
+              size="sm"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ position: whole(order) })}
+            >
+              Save order
+            </Button>
+          )}
+          <label className="flex items-center gap-2 text-zinc-200">
+            <input
+              type="checkbox"
+              checked={photo.featured}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ featured: event.target.checked })}
+              className="size-4 accent-spotlight-400"
+            />
+            Featured (hero slideshow)
+          </label>
+          <label className="flex items-center gap-2 text-zinc-200">
+            <input
+              type="checkbox"
+              checked={photo.published}
+              disabled={save.isPending}
+              onChange={(event) =>
+                save.mutate(
+                  event.target.checked && altChanged
+                    ? { alt: alt.trim(), published: true }
+                    : { published: event.target.checked },
+                )
+              }
+              className="size-4 accent-spotlight-400"
+            />
+            Published
+          </label>
+        </div>
+        {photo.published && !ready && photo.image?.status === 'pending' && (
+          <p className="text-xs text-zinc-400">
+            It appears on the website as soon as processing has finished.
+          </p>
+        )}
+        {replacing !== null && <Progress fraction={replacing} label={`Replacing ${name}`} />}
+      </div>
+      <div className="flex shrink-0 gap-1 md:flex-col">
+        <input
+          ref={replacePicker}
+          type="file"
+          accept={ACCEPT}
+          className="hidden"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            const problem = refusal(file);
+            if (problem)
+              toast({ title: 'Cannot use this file', description: problem, variant: 'destructive' });
+            else void replace(file);
+          }}
+        />
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={replacing !== null}
+          onClick={() => replacePicker.current?.click()}
+          aria-label={`Replace ${name}`}
+        >
+          <RefreshCw className="size-4" aria-hidden /> Replace
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${name}`}>
+          <Trash2 className="size-4 text-red-300" aria-hidden /> Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
