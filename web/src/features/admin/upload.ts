@@ -1,4 +1,4 @@
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 import type { UploadTarget } from '@app/shared/schemas';
 
@@ -72,8 +72,8 @@ export async function uploadFile(
       contentType,
       size: file.size,
     });
-  } catch (error) {
-    throw new UploadError(errorMessage(error, `Failed to get upload URL for ${file.name}`));
+  } catch {
+    throw new UploadError(`Failed to get upload URL for ${file.name}`);
   }
   if (signal?.aborted) throw new DOMException('Upload cancelled', 'AbortError');
 
