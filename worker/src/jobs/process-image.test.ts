@@ -1,0 +1,108 @@
+import { UnrecoverableError } from 'bullmq';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images, portfolioItems } from '@app/shared/db';
+import { createLogger } from '@app/shared/logger';
+import { createRedis } from '@app/shared/queue';
+import { createStorage, imageKeys, type Storage } from '@app/shared/storage';
+import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
+import { processImage } from './process-image.ts';
+
+let env: TestEnv;
+let storage: Storage;
+let redis: ReturnType<typeof createRedis>;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  storage = createStorage(env.config);
+  redis = createRedis(env.config.REDIS_URL, 'client');
+});
+afterAll(async () => {
+  redis.disconnect();
+  await env.cleanup();
+});
+
+const context = () =>
+  ({
+    db: env.database.db,
+    storage,
+    redis,
+    config: env.config,
+    logger: createLogger({ name: 't', level: 'silent' }),
+  }) as never;
+
+async function uploaded(name: string, body: Buffer) {
+  const sourceKey = `uploads/${crypto.randomUUID()}-${name}`;
+  await storage.put(sourceKey, body, 'image/jpeg');
+  const [image] = await env.database.db
+    .insert(images)
+    .values({ sourceKey, purpose: 'portfolio', originalName: name })
+    .returning();
+  return image!;
+}
+
+const exists = async (keys: string[]) =>
+  Promise.all(keys.map(async (key) => (await storage.head(key)) !== null));
+
+describe('process-image', () => {
+  it('makes the master and every variant once; a second run skips and leaves the same state', async () => {
+    const jpeg = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    const image = await uploaded('photo.jpg', jpeg);
+    expect(await processImage({ imageId: image.id }, context())).toEqual({
+      status: 'done',
+      width: 700,
+      height: 500,
+      widths: [320, 480, 640],
+    });
+    const [after] = await env.database.db.select().from(images).where(eq(images.id, image.id));
+    expect(after).toMatchObject({ status: 'ready', width: 700, height: 500, widths: [320, 480, 640] });
+    expect(await exists(imageKeys(image.id, [320, 480, 640]))).toEqual(Array(10).fill(true));
+    expect(await storage.head(image.sourceKey)).toBeNull();
+
+    expect(await processImage({ imageId: image.id }, context())).toBe('skipped');
+    const [again] = await env.database.db.select().from(images).where(eq(images.id, image.id));
+    expect(again).toEqual(after);
+    expect(await exists(imageKeys(image.id, [320, 480, 640]))).toEqual(Array(10).fill(true));
+  });
+
+  it('puts a replacement in place of the picture it replaces, and deletes the old files', async () => {
+    const picture = (colour: string) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const old = await uploaded('old.jpg', await picture('#112233'));
+    await processImage({ imageId: old.id }, context());
+    const next = await uploaded('new.jpg', await picture('#332211'));
+    const [photo] = await env.database.db
+      .insert(portfolioItems)
+      .values({
+        imageUrl: `/api/photos/${old.id}`,
+        alt: 'x',
+        category: 'solo',
+        imageId: old.id,
+        nextImageId: next.id,
+      })
+      .returning();
+    await processImage({ imageId: next.id }, context());
+    const [after] = await env.database.db
+      .select()
+      .from(portfolioItems)
+      .where(eq(portfolioItems.id, photo!.id));
+    expect(after).toMatchObject({ imageId: next.id, nextImageId: null, imageUrl: `/api/photos/${next.id}` });
+    expect(await env.database.db.$count(images, eq(images.id, old.id))).toBe(0);
+    expect(await exists(imageKeys(old.id, [320]))).toEqual([false, false, false, false]);
+  });
+
+  it('marks a file it refuses as failed with the reason, and ends unrecoverable', async () => {
+    const image = await uploaded('notes.jpg', Buffer.from('not a picture at all'));
+    const error = await processImage({ imageId: image.id }, context()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnrecoverableError);
+    const [after] = await env.database.db.select().from(images).where(eq(images.id, image.id));
+    expect(after).toMatchObject({ status: 'failed', error: 'This file is not a JPEG, PNG or WebP picture' });
+    expect(await storage.head(image.sourceKey)).toBeNull();
+    expect(await processImage({ imageId: image.id }, context())).toBe('skipped');
+  });
+});
