@@ -349,7 +349,7 @@ function PhotoRow({
       <Thumbnail
         key={photo.imageUrl}
         src={ready ? imageUrl(photo.imageUrl, 320) : ''}
-        className="aspect-[3/2] w-full shrink-0 rounded-lg md:w-40"
+        className="aspect-[3/2] w-40 shrink-0 self-start rounded-lg"
       />
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
