@@ -10,6 +10,7 @@ import { createDatabase, images } from '@app/shared/db';
 import { createProducer, createRedis } from '@app/shared/queue';
 import { parseConfig } from '@app/shared/config';
 import { createStorage } from '@app/shared/storage';
+import { withCameraMetadata } from '../test/support/camera.ts';
 import { startWorker } from '../test/support/processes.ts';
 import { processImage } from '../worker/src/images/pipeline.ts';
 import { peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
@@ -41,18 +42,7 @@ async function cameraJpeg(): Promise<Buffer> {
     .blur(1.5)
     .png()
     .toBuffer();
-  return sharp(texture)
-    .resize(width, height, { kernel: 'cubic' })
-    .withExif({
-      IFD0: { Make: 'Canon', Model: 'EOS R5' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '43/1 31/1 12/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '172/1 38/1 24/1',
-      },
-    })
-    .withMetadata({ orientation: 6 })
+  return withCameraMetadata(sharp(texture).resize(width, height, { kernel: 'cubic' }))
     .jpeg({ quality: 90 })
     .toBuffer();
 }

@@ -2,6 +2,13 @@
 
 export const portfolioCategories = ['solo', 'group', 'stage', 'studio'] as const;
 export type PortfolioCategory = (typeof portfolioCategories)[number];
+/** The gallery's tab for each category, also the admin's name for it. */
+export const portfolioCategoryLabels: Record<PortfolioCategory, string> = {
+  solo: 'Solo Performances',
+  group: 'Group Performances',
+  stage: 'Stage Shots',
+  studio: 'Studio',
+};
 
 /** The contact form's event types (SPEC.md section 3): value and label. */
 export const contactEventTypes = [

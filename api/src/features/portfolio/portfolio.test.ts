@@ -12,6 +12,7 @@ import {
 import { masterKey } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withCameraMetadata } from '../../../../test/support/camera.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
 
 const origin = 'http://localhost:3000';
@@ -37,25 +38,15 @@ afterAll(async () => {
 /** A camera-like JPEG: landscape pixels stored sideways with EXIF orientation 6, GPS, make and serial. */
 async function cameraJpeg(width = 2400, height = 1600) {
   // Stored 1600 wide by 2400 high: orientation 6 turns it to 2400 x 1600, the top row red.
-  return sharp({ create: { width: height, height: width, channels: 3, background: '#2040a0' } })
-    .composite([
+  return withCameraMetadata(
+    sharp({ create: { width: height, height: width, channels: 3, background: '#2040a0' } }).composite([
       {
         input: { create: { width: 100, height: width, channels: 3, background: '#ff0000' } },
         left: 0,
         top: 0,
       },
-    ])
-    .withExif({
-      IFD0: { Make: 'Canon', Model: 'EOS R5', Copyright: 'Studio' },
-      IFD2: { BodySerialNumber: '0123456789' },
-      IFD3: {
-        GPSLatitudeRef: 'S',
-        GPSLatitude: '43/1 31/1 12/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '172/1 38/1 24/1',
-      },
-    })
-    .withMetadata({ orientation: 6 })
+    ]),
+  )
     .jpeg()
     .toBuffer();
 }

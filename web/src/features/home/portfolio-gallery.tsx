@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
-import { portfolioCategories, type PortfolioCategory } from '@app/shared/constants';
+import { portfolioCategories, portfolioCategoryLabels, type PortfolioCategory } from '@app/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { SectionHeading } from './sections.tsx';
@@ -11,12 +11,6 @@ import { usePortfolioCategory, type PortfolioImage } from './queries.ts';
 
 const PAGE_SIZE = 12;
 const PLACEHOLDERS = 8;
-const tabLabels: Record<PortfolioCategory, string> = {
-  solo: 'Solo Performances',
-  group: 'Group Performances',
-  stage: 'Stage Shots',
-  studio: 'Studio',
-};
 const tileSizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 export function PortfolioGallery() {
@@ -71,7 +65,7 @@ export function PortfolioGallery() {
                   : 'bg-white/5 text-zinc-300 hover:bg-white/10',
               )}
             >
-              {tabLabels[value]}
+              {portfolioCategoryLabels[value]}
             </button>
           ))}
         </div>

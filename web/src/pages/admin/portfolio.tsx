@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, RefreshCw, Trash2, X } from 'lucide-react';
+import { portfolioCategoryLabels } from '@app/shared/constants';
 import { imageUrl, MAX_IMAGE_BYTES } from '@app/shared/images';
 import {
   ALT_REQUIRED_MESSAGE,
@@ -22,12 +23,6 @@ import { Thumbnail } from '../../features/admin/image-picker.tsx';
 import { contentTypeOf, uploadFile } from '../../features/admin/upload.ts';
 
 const listKey = ['/api/admin/portfolio'];
-const categoryLabels: Record<PortfolioCategory, string> = {
-  solo: 'Solo Performances',
-  group: 'Group Performances',
-  stage: 'Stage Shots',
-  studio: 'Studio',
-};
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 const IMAGE_LINK = '/api/admin/images/upload-url';
 
@@ -193,7 +188,7 @@ export default function AdminPortfolioPage() {
           >
             {portfolioCategories.map((value) => (
               <option key={value} value={value}>
-                {categoryLabels[value]}
+                {portfolioCategoryLabels[value]}
               </option>
             ))}
           </Select>
@@ -249,7 +244,8 @@ export default function AdminPortfolioPage() {
             return (
               <section key={value} aria-labelledby={`category-${value}`} className="mb-10">
                 <h2 id={`category-${value}`} className="font-sans text-lg font-semibold text-white">
-                  {categoryLabels[value]} <span className="text-sm text-zinc-400">({inCategory.length})</span>
+                  {portfolioCategoryLabels[value]}{' '}
+                  <span className="text-sm text-zinc-400">({inCategory.length})</span>
                 </h2>
                 <p className="text-sm text-zinc-400">Lower order numbers appear first in the gallery.</p>
                 <ul className="mt-3 divide-y divide-white/10">
@@ -393,7 +389,7 @@ function PhotoRow({
             >
               {portfolioCategories.map((value) => (
                 <option key={value} value={value}>
-                  {categoryLabels[value]}
+                  {portfolioCategoryLabels[value]}
                 </option>
               ))}
             </Select>
