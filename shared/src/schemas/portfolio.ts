@@ -92,23 +92,6 @@ const imageStateSchema = z.object({
   originalName: z.string(),
 });
 
-export const adminPortfolioPhotoSchema = z.object({
-  id: z.number(),
-  imageUrl: z.string(),
-  alt: z.string(),
-  category: z.enum(portfolioCategories),
-  featured: z.boolean(),
-  published: z.boolean(),
-  position: z.number(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  placeholder: z.string().nullable(),
-  /** The uploaded picture shown (null for a built-in one), and a replacement being processed. */
-  image: imageStateSchema.nullable(),
-  nextImage: imageStateSchema.nullable(),
-});
-export type AdminPortfolioPhoto = z.infer<typeof adminPortfolioPhotoSchema>;
-
 /** GET /api/portfolio: what the gallery and the hero show (SPEC's fields plus size and placeholder). */
 export const publicPortfolioImageSchema = z.object({
   id: z.number(),
@@ -121,3 +104,13 @@ export const publicPortfolioImageSchema = z.object({
   placeholder: z.string().nullable(),
 });
 export type PublicPortfolioImage = z.infer<typeof publicPortfolioImageSchema>;
+
+export const adminPortfolioPhotoSchema = publicPortfolioImageSchema.extend({
+  category: z.enum(portfolioCategories),
+  published: z.boolean(),
+  position: z.number(),
+  /** The uploaded picture shown (null for a built-in one), and a replacement being processed. */
+  image: imageStateSchema.nullable(),
+  nextImage: imageStateSchema.nullable(),
+});
+export type AdminPortfolioPhoto = z.infer<typeof adminPortfolioPhotoSchema>;
