@@ -13,12 +13,14 @@ export async function deleteUnusedImages(
 ): Promise<void> {
   const ids = imageIds.filter((id): id is string => id !== null);
   if (ids.length === 0) return;
+  // Column names spelt out: drizzle leaves the table off a column in a one-table query, and there
+  // "id" alone would name the subquery's own column.
   const removed = await db
     .delete(images)
     .where(
       sql`${inArray(images.id, ids)}
-        and not exists (select 1 from events e where e.image_url = '/api/photos/' || ${images.id})
-        and not exists (select 1 from ${portfolioItems} p where p.image_id = ${images.id} or p.next_image_id = ${images.id})`,
+        and not exists (select 1 from events e where e.image_url = '/api/photos/' || "images"."id")
+        and not exists (select 1 from ${portfolioItems} p where p.image_id = "images"."id" or p.next_image_id = "images"."id")`,
     )
     .returning({ id: images.id, widths: images.widths, sourceKey: images.sourceKey });
   for (const image of removed)

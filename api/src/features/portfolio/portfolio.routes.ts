@@ -133,6 +133,8 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
   });
 
   async function findImage(id: string): Promise<AdminImage> {
+    // Not an id at all is as unknown as an id that is not there.
+    if (!imageIdSchema.safeParse(id).success) throw notFound('Image not found');
     const [image] = await listImages(eq(images.id, id));
     if (!image) throw notFound('Image not found');
     return image;
@@ -151,7 +153,7 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
         placeholder: images.placeholder,
         alt: sql<
           string | null
-        >`(select p.alt from ${portfolioItems} p where p.image_id = ${images.id} limit 1)`,
+        >`(select p.alt from ${portfolioItems} p where p.image_id = "images"."id" limit 1)`,
         createdAt: images.createdAt,
       })
       .from(images)
@@ -172,7 +174,7 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
   });
 
   admin.get('/api/admin/images/:id', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await findImage(imageIdSchema.parse(req.params.id)));
+    res.set('Cache-Control', 'no-store').json(await findImage(req.params.id));
   });
 
   admin.get('/api/admin/portfolio', async (_req, res) => {
@@ -239,14 +241,11 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
 
   admin.delete('/api/admin/portfolio/:id', async (req, res) => {
     const id = photoIdSchema.parse(req.params.id);
-    const [photo] = await db
-      .delete(portfolioItems)
-      .where(eq(portfolioItems.id, id))
-      .returning({
-        id: portfolioItems.id,
-        imageId: portfolioItems.imageId,
-        nextImageId: portfolioItems.nextImageId,
-      });
+    const [photo] = await db.delete(portfolioItems).where(eq(portfolioItems.id, id)).returning({
+      id: portfolioItems.id,
+      imageId: portfolioItems.imageId,
+      nextImageId: portfolioItems.nextImageId,
+    });
     if (!photo) throw notFound('Photo not found');
     await publicCache.changed();
     await deleteUnusedImages(db, storage, [photo.imageId, photo.nextImageId]);

@@ -151,6 +151,11 @@ describe('portfolio photos', () => {
     });
     const hero = (await publicList()).filter((row) => row.featured).map((row) => row.id);
     expect(hero).toContain(photo.id);
+    // The image picker offers it to events, under its alt text.
+    const picker = await agent.get('/api/admin/images').expect(200);
+    expect(picker.body).toContainEqual(
+      expect.objectContaining({ url: ready!.imageUrl, alt: 'A soloist mid-leap', status: 'ready' }),
+    );
 
     // The camera's upload is gone; the master and every variant carry no EXIF, GPS, XMP or IPTC.
     expect(await api.deps.storage.head(awsKey)).toBeNull();
