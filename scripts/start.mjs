@@ -18,7 +18,8 @@ const children = ['api', 'worker'].map((name) => {
     {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: process.env,
+      // Two malloc arenas: libvips' threads otherwise each grow their own (decision 021).
+      env: { MALLOC_ARENA_MAX: '2', ...process.env },
     },
   );
   child.on('exit', (code, signal) => {

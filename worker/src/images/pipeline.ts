@@ -30,8 +30,10 @@ function isAcceptedFormat(input: Buffer): boolean {
 
 async function loadSharp() {
   const { default: sharp } = await import('sharp');
-  // Memory stays bounded: no operation cache between jobs (the worker handles one picture at a time).
+  // Memory stays bounded: no operation cache between jobs, and one libvips thread per pipeline (the
+  // worker handles one picture at a time; more threads bought little speed for much memory here).
   sharp.cache(false);
+  sharp.concurrency(1);
   return sharp;
 }
 
