@@ -26,6 +26,11 @@ export async function prepareBenchEnv(name: string): Promise<Record<string, stri
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     ADMIN_PASSWORD_HASH: await hashPassword(BENCH_ADMIN_PASSWORD),
     STORAGE_DIR: `data/bench-${name}`,
+    // What production requires (shared/src/config.ts); mail is only logged.
+    PUBLIC_URL: 'http://127.0.0.1',
+    OWNER_EMAIL: 'owner@bench.example',
+    PUBLIC_CONTACT_EMAIL: 'hello@bench.example',
+    MAIL_DISABLED: 'true',
     LOG_LEVEL: 'warn',
   };
   // The api and worker run from their bundles (test/support/processes.ts), made afresh here.

@@ -5,11 +5,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from '@app/shared/config';
-import { createDatabase, events, portfolioItems, showcases, videos, type Db } from '@app/shared/db';
+import {
+  createDatabase,
+  events,
+  portfolioItems,
+  showcases,
+  testimonials,
+  videos,
+  type Db,
+} from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createProducer, createRedis } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { renderScene, sceneJpeg } from './seed/images.ts';
+import { sampleTestimonials } from './seed/testimonials.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const publicImagesDir = path.join(root, 'web/public-images');
@@ -319,6 +328,14 @@ async function main(): Promise<void> {
         `3 showcases and ${demoVideos.length} videos (protected demo passwords: recital2026, openday)`,
       );
     }
+    // Invented quotes would read as real reviews: a production site starts with none (its section hidden).
+    if (config.NODE_ENV !== 'production' && (await db.$count(testimonials)) === 0) {
+      await db
+        .insert(testimonials)
+        .values(sampleTestimonials.map((sample, position) => ({ ...sample, position })));
+      seeded.push(`${sampleTestimonials.length} sample testimonials`);
+    }
+
     const restored = await ensureDemoFiles(db, storage);
     await queueProcessing(config, toProcess);
     if (restored.length) seeded.push(`${restored.length} demo ${restored.length === 1 ? 'file' : 'files'}`);

@@ -18,6 +18,10 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
+import {
+  registerAdminTestimonialRoutes,
+  testimonialRoutes,
+} from './features/testimonials/testimonials.routes.ts';
 import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
 import {
@@ -103,6 +107,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(imageRoutes(deps));
   app.use(contentRoutes(deps));
   app.use(photoRoutes(deps));
+  app.use(testimonialRoutes(deps));
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
@@ -112,6 +117,7 @@ export function createApp(deps: Deps): express.Express {
   registerJobRoutes(admin, deps);
   registerAdminContactRoutes(admin, deps);
   registerAdminContentRoutes(admin, deps);
+  registerAdminTestimonialRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);
   registerPortfolioRoutes(admin, deps);

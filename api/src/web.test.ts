@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { business, pageMeta } from '@app/shared/content';
-import { videos } from '@app/shared/db';
+import { testimonials, videos } from '@app/shared/db';
 import { servicePages } from '@app/shared/content/service-pages';
 import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
@@ -345,6 +345,7 @@ describe('server-rendered pages', () => {
       '/api/events',
       '/api/portfolio',
       '/api/portfolio?category=solo',
+      '/api/testimonials',
     ]);
     for (const url of Object.keys(data)) {
       expect(data[url]).toEqual((await request(api.app).get(url).expect(200)).body);
@@ -352,6 +353,16 @@ describe('server-rendered pages', () => {
     expect(root(home)).toContain('id="home"');
     // A static first paint, which the app replaces rather than hydrates.
     expect(home).toContain('<div id="root">');
+  });
+
+  it("follows the owner's testimonials at once: none sent while there are none", async () => {
+    const quotes = async () =>
+      pageData((await request(api.app).get('/').expect(200)).text)!['/api/testimonials'];
+    expect(await quotes()).toEqual([]);
+    // As the admin route writes (its cookie is https-only on this site: testimonials.test.ts drives it).
+    await env.database.db.insert(testimonials).values({ name: 'Mere K.', quote: 'Spot on.' });
+    await api.deps.publicCache.changed();
+    expect(await quotes()).toEqual([expect.objectContaining({ name: 'Mere K.', quote: 'Spot on.' })]);
   });
 
   it('sends the service pages without page data', async () => {

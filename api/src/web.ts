@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/content';
-import { videos, type Db } from '@app/shared/db';
+import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
-import { videoLibraryLists } from './features/videos/videos.routes.ts';
+import { publishedVideo, videoLibraryLists, videoWithVisibility } from './features/videos/videos.routes.ts';
 import { homeLists } from './features/content/content.routes.ts';
 import {
   pageHead,
@@ -85,18 +85,9 @@ export function webRoutes({
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
   async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
     try {
-      const [video] = await db
-        .select({
-          id: videos.id,
-          title: videos.title,
-          description: videos.description,
-          previewUrl: videos.previewUrl,
-          passwordProtected: videos.passwordProtected,
-          createdAt: videos.createdAt,
-        })
-        .from(videos)
-        .where(eq(videos.id, id));
-      return video ?? null;
+      const video = await videoWithVisibility(db, id);
+      // A hidden video's page stays open to its buyers, under a generic head that names nothing.
+      return video ? (video.shown ? video : undefined) : null;
     } catch (error) {
       logger.warn({ err: error }, 'video page head without the video');
       return undefined;
@@ -108,7 +99,8 @@ export function webRoutes({
       const rows = await db
         .select({ id: videos.id })
         .from(videos)
-        .where(eq(videos.passwordProtected, false))
+        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(and(eq(videos.passwordProtected, false), publishedVideo))
         .orderBy(asc(videos.createdAt));
       return rows.map((row) => row.id);
     } catch (error) {

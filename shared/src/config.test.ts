@@ -59,13 +59,49 @@ describe('config', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a hop count/);
   });
 
+  it('stops production start-up naming each missing site, address and mail setting', () => {
+    const complete = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: LONG_SECRET,
+      ADMIN_PASSWORD_HASH: 'scrypt$a$b',
+      PUBLIC_URL: 'https://example.nz',
+      OWNER_EMAIL: 'owner@example.nz',
+      PUBLIC_CONTACT_EMAIL: 'hello@example.nz',
+      SMTP_URL: 'smtp://mail.example.nz',
+    };
+    expect(parseConfig(complete).OWNER_EMAIL).toBe('owner@example.nz');
+    for (const name of ['PUBLIC_URL', 'OWNER_EMAIL', 'PUBLIC_CONTACT_EMAIL'] as const) {
+      expect(() => parseConfig({ ...complete, [name]: undefined })).toThrow(
+        `${name} is required in production`,
+      );
+    }
+    expect(() => parseConfig({ ...complete, SMTP_URL: undefined })).toThrow(
+      /SMTP_URL is required in production \(or MAIL_DISABLED=true/,
+    );
+    expect(parseConfig({ ...complete, SMTP_URL: undefined, MAIL_DISABLED: 'true' }).MAIL_DISABLED).toBe(true);
+    expect(() => parseConfig({ ...complete, PUBLIC_URL: 'http://example.nz' })).toThrow(
+      /PUBLIC_URL must start with https:\/\//,
+    );
+    // A site plainly on this machine (docker-compose) may be plain http.
+    expect(parseConfig({ ...complete, PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe(
+      'http://localhost:3000',
+    );
+    // Every missing one is named at once.
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET[\s\S]*ADMIN_PASSWORD_HASH[\s\S]*PUBLIC_URL[\s\S]*OWNER_EMAIL[\s\S]*PUBLIC_CONTACT_EMAIL[\s\S]*SMTP_URL/,
+    );
+  });
+
   it('refuses the plain development password in production and never defaults it there', () => {
     const secrets = {
       NODE_ENV: 'production',
       SESSION_SECRET: LONG_SECRET,
       ADMIN_PASSWORD_HASH: 'scrypt$a$b',
+      OWNER_EMAIL: 'owner@example.nz',
+      PUBLIC_CONTACT_EMAIL: 'hello@example.nz',
+      MAIL_DISABLED: 'true',
     };
-    expect(() => parseConfig({ ...secrets, ADMIN_PASSWORD: 'x' })).toThrow(
+    expect(() => parseConfig({ ...secrets, PUBLIC_URL: 'https://example.nz', ADMIN_PASSWORD: 'x' })).toThrow(
       /ADMIN_PASSWORD is for development only/,
     );
     const config = parseConfig({ ...secrets, PUBLIC_URL: 'https://example.nz/' });

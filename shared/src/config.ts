@@ -95,8 +95,10 @@ const envSchema = z
     SHEET_LINK_COLUMN: column.default('C'),
 
     SMTP_URL: optional,
+    /** Production without SMTP must say so: e-mails are then only logged. */
+    MAIL_DISABLED: flag,
     MAIL_FROM: z.string().default('Stagelight Studio <bookings@stagelight.example>'),
-    OWNER_EMAIL: z.string().default('owner@stagelight.example'),
+    OWNER_EMAIL: optional,
     PUBLIC_CONTACT_EMAIL: optional,
 
     APP_URL: optional.pipe(z.url().optional()),
@@ -127,10 +129,34 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD_HASH'] as const) {
+    // Left unset, receipts, Stripe's return links and the address visitors see would be development ones.
+    const required = [
+      'SESSION_SECRET',
+      'ADMIN_PASSWORD_HASH',
+      'PUBLIC_URL',
+      'OWNER_EMAIL',
+      'PUBLIC_CONTACT_EMAIL',
+    ];
+    for (const name of required as Array<keyof typeof env>) {
       if (!env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
     }
+    // http only for a site plainly on this machine (docker-compose, the benches).
+    if (
+      env.PUBLIC_URL &&
+      !/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$))/.test(env.PUBLIC_URL)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL must start with https:// in production',
+      });
+    if (!env.SMTP_URL && !env.MAIL_DISABLED)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production (or MAIL_DISABLED=true to only log e-mails)',
+      });
     if (env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -156,6 +182,7 @@ const DEV_SESSION_SECRET = 'development-session-secret-not-for-production';
 export interface Config extends Env {
   SESSION_SECRET: string;
   PUBLIC_URL: string;
+  OWNER_EMAIL: string;
   PUBLIC_CONTACT_EMAIL: string;
   secureCookies: boolean;
 }
@@ -173,6 +200,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const ownerEmail = env.OWNER_EMAIL ?? 'owner@stagelight.example';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   // Development fallbacks (a known password and secret) only where nobody else can reach the site.
   const local =
@@ -197,7 +225,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
       (env.NODE_ENV !== 'production' && local && !env.ADMIN_PASSWORD_HASH ? DEV_ADMIN_PASSWORD : undefined),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     PUBLIC_URL: publicUrl,
-    PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL ?? env.OWNER_EMAIL,
+    OWNER_EMAIL: ownerEmail,
+    PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL ?? ownerEmail,
     secureCookies: publicUrl.startsWith('https://'),
   };
 }
@@ -209,6 +238,9 @@ export function loadConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** Whether e-mails really go out (SMTP_URL set and not switched off); otherwise they are only logged. */
+export const mailConfigured = (config: Config): boolean => Boolean(config.SMTP_URL) && !config.MAIL_DISABLED;
 
 /** Where the order-link sync reads from, or null when neither a sheet nor a CSV is configured. */
 export function orderLinkSource(config: Config): 'sheet' | 'csv' | null {

@@ -22,3 +22,7 @@ export const contactEventTypes = [
   { value: 'other', label: 'Other' },
 ] as const;
 export type ContactEventType = (typeof contactEventTypes)[number]['value'];
+
+/** How an enquiry's event type reads to the owner; null (left blank) is "Not given", never "Other". */
+export const contactEventTypeLabel = (value: string | null): string =>
+  value === null ? 'Not given' : (contactEventTypes.find((type) => type.value === value)?.label ?? value);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { useToasts } from './components/ui/toast-store.ts';
@@ -37,17 +37,31 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/admin/*', component: AdminArea },
 ];
 
-// The toast region's code loads with the first toast, keeping it out of the first page load.
+// The toast region's code stays out of the first page load: it loads once the page is idle, with the
+// first toast, or on F8, so F8 (the region's hotkey) reaches it before any toast has appeared.
 const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
 );
 
 function Notifications() {
   const toasts = useToasts();
-  if (toasts.length === 0) return null;
+  const [wanted, setWanted] = useState<'idle' | 'mounted' | 'focus'>('idle');
+  useEffect(() => {
+    if (wanted !== 'idle') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') setWanted('focus');
+    };
+    const idle = window.setTimeout(() => setWanted((now) => (now === 'idle' ? 'mounted' : now)), 2_000);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.clearTimeout(idle);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [wanted]);
+  if (wanted === 'idle' && toasts.length === 0) return null;
   return (
     <Suspense>
-      <Toaster />
+      <Toaster focusOnMount={wanted === 'focus'} />
     </Suspense>
   );
 }

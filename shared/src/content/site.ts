@@ -91,46 +91,6 @@ export const services = [
   },
 ] as const;
 
-/** Sample quotes until the owner adds real ones: marked as samples here and in the README. */
-export const testimonialsAreSamples = true;
-export const testimonials = [
-  {
-    name: 'Sarah M., dance parent',
-    content:
-      'The photos were on the app before my daughter had even changed out of her costume. Absolutely stunning shots.',
-  },
-  {
-    name: 'Aroha T., studio director',
-    content:
-      'Our whole studio uses the app now. Every competition, every dancer, all in one place and beautifully shot.',
-  },
-  {
-    name: 'James R., competition organiser',
-    content:
-      'Professional, unobtrusive and incredibly fast. Our families love being able to prebook with nothing up front.',
-  },
-  {
-    name: 'Mere K., dancer',
-    content:
-      'I finally have photos of my solo that show the height of my leaps. The lighting is always spot on.',
-  },
-  {
-    name: 'Lisa W., dance parent',
-    content:
-      'Paying in four fortnightly instalments made it easy to get the whole gallery for both my girls.',
-  },
-  {
-    name: 'Daniel P., theatre company',
-    content:
-      'The multi-camera film of our musical looked like a broadcast. The cast have watched it a hundred times.',
-  },
-  {
-    name: 'Hannah L., ballet teacher',
-    content:
-      'Knowing the recital photos are stored safely for ten years gives our parents real peace of mind.',
-  },
-] as const;
-
 export const about = {
   heading: 'Behind the Lens',
   paragraphs: [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -108,7 +109,8 @@ export const contacts = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text().notNull(),
-    eventType: text().notNull(),
+    // Null: the visitor did not say (shown as "Not given", never as "Other").
+    eventType: text(),
     message: text().notNull(),
     createdAt: createdAt(),
     // Set by the contact-notification job once the owner has been e-mailed; the sweep looks for nulls.
@@ -150,6 +152,8 @@ export const showcases = pgTable(
     name: text().notNull(),
     description: text().notNull(),
     orderPriority: integer().notNull().default(0),
+    // Hidden showcases (and every video in them) leave the public site; existing rows stay public.
+    published: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,6 +181,10 @@ export const videos = pgTable(
     passwordProtected: boolean().notNull().default(false),
     // scrypt hash (see password.ts); never the password itself, never sent to a browser.
     passwordHash: text(),
+    // Hidden: gone from every public list and page; its paid buyers keep their downloads.
+    published: boolean().notNull().default(true),
+    // The stored file's size when the owner last saved the video; null when no file was found.
+    fileSize: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     views: integer().notNull().default(0),
     downloads: integer().notNull().default(0),
@@ -256,6 +264,21 @@ export const sales = pgTable(
     index('sales_created_at_idx').on(t.createdAt.desc()),
     check('sales_amount_check', sql`${t.amountCents} >= 0`),
   ],
+);
+
+/** The quotes on the home page, in the owner's order; hidden ones stay for later. */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    quote: text().notNull(),
+    event: text(),
+    position: integer().notNull().default(0),
+    published: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('testimonials_position_idx').on(t.position, t.id)],
 );
 
 /** Stripe events already handled, so a redelivery is acknowledged without work. */

@@ -96,7 +96,8 @@ export const adminContactSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  eventType: z.string(),
+  /** Null when the visitor left it blank. */
+  eventType: z.string().nullable(),
   message: z.string(),
   createdAt: z.string(),
 });
@@ -122,6 +123,7 @@ export const showcaseSchema = z.object({
   name: z.string(),
   description: z.string(),
   orderPriority: z.number().int(),
+  published: z.boolean(),
   createdAt: z.string(),
 });
 export type Showcase = z.infer<typeof showcaseSchema>;
@@ -134,8 +136,55 @@ export const adminVideoSchema = publicVideoSchema.extend({
   /** previewUrl is the owner's own picture here; visitors see it, else this frame the worker took. */
   posterUrl: z.string().nullable(),
   processing: videoProcessingSchema,
+  published: z.boolean(),
+  /** The stored file's size in bytes; null when no file is stored under awsKey. */
+  fileSize: z.number().int().nullable(),
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
+
+/** POST /api/admin/videos/{id}/publish and /hide, and the showcase ones: the new state. */
+export const publishedStateSchema = z.object({ id: z.string(), published: z.boolean() });
+export type PublishedState = z.infer<typeof publishedStateSchema>;
+
+const testimonialFields = {
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name must be at most 120 characters'),
+  quote: z
+    .string({ error: 'Quote is required' })
+    .trim()
+    .min(1, 'Quote is required')
+    .max(1_000, 'Quote must be at most 1000 characters'),
+  event: z
+    .string()
+    .trim()
+    .max(200, 'Event must be at most 200 characters')
+    .nullish()
+    .transform((value) => value || null),
+  published: z.boolean(),
+};
+export const insertTestimonialSchema = z.object({
+  ...testimonialFields,
+  published: testimonialFields.published.default(true),
+});
+export const updateTestimonialSchema = z.object(testimonialFields).partial();
+export type InsertTestimonial = z.input<typeof insertTestimonialSchema>;
+/** PUT /api/admin/testimonials/order: every testimonial's id, first shown first. */
+export const testimonialOrderSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'Nothing to order').max(500),
+});
+
+export const adminTestimonialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  quote: z.string(),
+  event: z.string().nullable(),
+  position: z.number().int(),
+  published: z.boolean(),
+});
+export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 
 /** The answer to a DELETE. */
 export const deletedSchema = z.object({ id: z.union([z.number(), z.string()]), deleted: z.literal(true) });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Insert shapes of SPEC.md section 3, shared by api validation and web forms. Browser-safe.
 
 import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
+import { contentTypeFor, isSafeKey } from '../storage/keys.ts';
 
 export {
   contactEventTypes,
@@ -65,10 +66,11 @@ export const insertContactSchema = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
   email: z.email({ error: 'Enter a valid email address' }).max(320),
+  // Left blank: stored as null and shown as "Not given", so it never reads as a chosen "Other".
   eventType: z
     .union([z.enum(contactEventTypeValues), z.literal('')])
-    .optional()
-    .transform((value): ContactEventType => value || 'other'),
+    .nullish()
+    .transform((value): ContactEventType | null => value || null),
   message: required('Message', CONTACT_MESSAGE_MAX),
 });
 export type InsertContact = z.input<typeof insertContactSchema>;
@@ -81,14 +83,40 @@ const showcaseFields = {
     .int('Order must be a whole number')
     .min(0, 'Order must be 0 or more')
     .max(1_000_000),
+  published: z.boolean(),
 };
 export const insertShowcaseSchema = z.object({
   ...showcaseFields,
   orderPriority: showcaseFields.orderPriority.default(0),
+  published: showcaseFields.published.default(true),
 });
 /** Partial: the inline order save sends orderPriority alone, and nothing else may change. */
 export const updateShowcaseSchema = z.object(showcaseFields).partial();
 export type InsertShowcase = z.input<typeof insertShowcaseSchema>;
+
+/** A path inside our storage: no `..`, no absolute path, no URL. */
+const storageKeySchema = required('Storage key', 1_000).refine(
+  isSafeKey,
+  'Storage key must be a path inside storage such as videos/recital.mp4 (no "..", no leading "/")',
+);
+
+/**
+ * SPEC.md section 3: a preview under /api/ is used as is, anything else is a key the preview route
+ * serves from storage, which serves only pictures under previews/. Anything else would show a
+ * placeholder publicly, so it is refused here; blank means no preview.
+ */
+const previewUrlSchema = z
+  .string()
+  .trim()
+  .max(2_000)
+  .transform((value) => value || null)
+  .refine(
+    (value) =>
+      value === null ||
+      (/^\/api\/(images|video-preview)\/[^\\?#]+$/.test(value) && !value.split('/').includes('..')) ||
+      (isSafeKey(value) && value.startsWith('previews/') && contentTypeFor(value).startsWith('image/')),
+    'Preview must be a picture of this site: a /api/images/... path or a storage key under previews/ (a link to another site cannot be shown)',
+  );
 
 // Without defaults: an update leaves out what it does not change (a default would overwrite it).
 const videoFields = {
@@ -101,8 +129,10 @@ const videoFields = {
     .int('Price must be a whole number of cents')
     .min(0, 'Price must be 0 or more')
     .max(10_000_000),
-  previewUrl: z.string().trim().max(2_000).nullable(),
+  previewUrl: previewUrlSchema.nullable(),
   passwordProtected: z.boolean(),
+  /** False hides the video from the public site; its paid buyers keep their downloads. */
+  published: z.boolean(),
   /** New password; null or absent on edit keeps the current one. */
   password: z.string().min(1).max(200).nullable(),
 };
@@ -115,8 +145,9 @@ export const insertVideoSchema = z.object({
   priceCents: videoFields.priceCents.default(0),
   previewUrl: videoFields.previewUrl.default(null),
   passwordProtected: videoFields.passwordProtected.default(false),
+  published: videoFields.published.default(true),
   password: videoFields.password.default(null),
-  awsKey: required('Storage key', 1_000),
+  awsKey: storageKeySchema,
 });
 /** On edit the file may change too (a new upload): the worker then processes the new one. */
 export const updateVideoSchema = z

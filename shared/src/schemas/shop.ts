@@ -19,6 +19,15 @@ export const publicVideoSchema = z.object({
 });
 export type PublicVideo = z.infer<typeof publicVideoSchema>;
 
+/** GET /api/testimonials: the quotes the home page shows, in the owner's order. */
+export const publicTestimonialSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  quote: z.string(),
+  event: z.string().nullable(),
+});
+export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
+
 /** POST /api/verify-video-password answers a short-lived token bound to that video. */
 export const videoTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type VideoToken = z.infer<typeof videoTokenSchema>;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '@app/shared/config';
+import { mailConfigured, type Config } from '@app/shared/config';
 import type { Logger } from '@app/shared/logger';
 
 export interface MailMessage {
@@ -15,18 +15,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP through nodemailer; without SMTP_URL the message is logged instead (development). */
+/** SMTP through nodemailer; without SMTP_URL (or with MAIL_DISABLED) the message is logged instead. */
 export function createMailer(config: Config, logger: Logger): Mailer {
-  const transport = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({ jsonTransport: true });
+  const smtp = mailConfigured(config);
+  const transport =
+    smtp && config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
-      if (!config.SMTP_URL)
+      if (!smtp)
         logger.info(
           { to: message.to, subject: message.subject, text: message.text },
-          'mail (not sent: SMTP_URL unset)',
+          'mail (not sent: mail is not configured)',
         );
       return { messageId: info.messageId };
     },

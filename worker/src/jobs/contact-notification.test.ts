@@ -86,12 +86,14 @@ describe('contact-notification', () => {
   it('sends once, however often the job runs, one run after another or both at once', async () => {
     const [contact] = await env.database.db
       .insert(contacts)
-      .values({ ...enquiry('Ana'), eventType: 'other' })
+      .values({ ...enquiry('Ana'), eventType: null })
       .returning();
     const context = handlerContext();
     expect(await contactNotification({ contactId: contact!.id }, context)).toBe('done');
     expect(await contactNotification({ contactId: contact!.id }, context)).toBe('skipped');
-    await smtp.waitFor((message) => message.subject?.includes('Ana Ngata') ?? false);
+    const mail = await smtp.waitFor((message) => message.subject?.includes('Ana Ngata') ?? false);
+    // Left blank by the visitor: not mistaken for a chosen "Other".
+    expect(mail.subject).toBe('New enquiry from Ana Ngata (Not given)');
     expect(mailsTo('Ana')).toHaveLength(1);
 
     // Two runs at the same moment (a stalled job handed out again): the row lock lets one send.

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { contacts } from '@app/shared/db';
-import { contactEventTypes } from '@app/shared/schemas';
+import { contactEventTypeLabel } from '@app/shared/constants';
 import { formatDateTime } from '@app/shared/format';
 import type { JobHandler, WorkerContext } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
@@ -29,8 +29,7 @@ export const contactNotification: JobHandler<'contact-notification'> = async (pa
 };
 
 async function sendToOwner(contact: typeof contacts.$inferSelect, { mailer, config }: WorkerContext) {
-  const label =
-    contactEventTypes.find((type) => type.value === contact.eventType)?.label ?? contact.eventType;
+  const label = contactEventTypeLabel(contact.eventType);
   const name = `${contact.firstName} ${contact.lastName}`;
   try {
     await mailer.send({

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import { z, ZodError } from 'zod';
-import { events, postgresErrorCode, showcases, videos } from '@app/shared/db';
+import { z } from 'zod';
+import { events, showcases, videos } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import {
   insertEventSchema,
@@ -20,6 +20,16 @@ import {
   queueProcessingAfterSave,
   removeOutputsIfUnused,
 } from '../video-processing/video-processing.service.ts';
+import {
+  checkPreview,
+  checkPublishable,
+  deleteVideo,
+  fieldError,
+  setShowcasePublished,
+  setVideoPublished,
+  storedFileSize,
+  storedFileSizes,
+} from './video-publishing.service.ts';
 
 const eventIdSchema = z.coerce
   .number({ error: 'Event id must be a number' })
@@ -40,21 +50,27 @@ const adminVideoColumns = {
   processingState: videos.processingState,
   processingError: videos.processingError,
   media: videos.media,
+  published: videos.published,
+  fileSize: videos.fileSize,
 };
-
-/** A 400 that names the field, as a schema failure would. */
-const fieldError = (path: string, message: string) =>
-  new ZodError([{ code: 'custom', path: [path], message, input: undefined }]);
 
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
 export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
-  const { db, publicCache } = deps;
-  /** Videos as the admin screen reads them: processing state, progress and findings in one field. */
+  const { db, publicCache, storage } = deps;
+  /**
+   * Videos as the admin screen reads them: processing state, progress and findings in one field, and
+   * the stored file's size looked up now (null: missing), so a file deleted since is flagged at once.
+   */
   async function adminVideos(where?: SQL) {
     const rows = await db.select(adminVideoColumns).from(videos).where(where).orderBy(desc(videos.createdAt));
+    const sizes = await storedFileSizes(
+      storage,
+      rows.map((row) => row.awsKey),
+    );
     return Promise.all(
       rows.map(async ({ processingState, processingError, media, ...video }) => ({
         ...video,
+        fileSize: sizes.get(video.awsKey) ?? null,
         processing: await describeProcessing(deps, { ...video, processingState, processingError, media }),
       })),
     );
@@ -107,10 +123,14 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
     if (input.passwordProtected && !password)
       throw fieldError('password', 'A password is required for a protected video');
     await checkShowcase(input.showcaseId);
+    await checkPreview(storage, input.previewUrl);
+    const fileSize = await storedFileSize(storage, input.awsKey);
+    checkPublishable(input, fileSize);
     const [video] = await db
       .insert(videos)
       .values({
         ...input,
+        fileSize,
         passwordHash: input.passwordProtected && password ? await hashPassword(password) : null,
       })
       .returning({ id: videos.id, awsKey: videos.awsKey });
@@ -134,6 +154,16 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
         : existing.passwordHash;
     if (protectedNow && !passwordHash)
       throw fieldError('password', 'A password is required for a protected video');
+    await checkPreview(storage, input.previewUrl);
+    const fileSize = await storedFileSize(storage, input.awsKey ?? existing.awsKey);
+    checkPublishable(
+      {
+        published: input.published ?? existing.published,
+        priceCents: input.priceCents ?? existing.priceCents,
+        passwordProtected: protectedNow,
+      },
+      fileSize,
+    );
     // Another file: what the worker found and made belongs to the old one, and the new one is processed.
     const newFile = input.awsKey !== undefined && input.awsKey !== existing.awsKey;
     await db
@@ -142,6 +172,7 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
         ...input,
         passwordProtected: protectedNow,
         passwordHash,
+        fileSize,
         ...(newFile && { media: null, processingState: 'queued', processingError: null }),
       })
       .where(eq(videos.id, id));
@@ -163,20 +194,36 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
 
   admin.delete('/api/admin/videos/:id', async (req, res) => {
     const id = textIdSchema.parse(req.params.id);
-    // Sold videos stay: their purchases and sales refer to them (foreign keys with restrict).
-    const [video] = await db
-      .delete(videos)
-      .where(eq(videos.id, id))
-      .returning({ id: videos.id, awsKey: videos.awsKey, media: videos.media })
-      .catch((error: unknown) => {
-        if (postgresErrorCode(error) === '23503')
-          throw new HttpError(409, 'This video has purchases, so it cannot be deleted. Edit it instead.');
-        throw error;
-      });
-    if (!video) throw notFound('Video not found');
+    const video = await deleteVideo(db, id);
     await removeOutputsIfUnused(deps, video.awsKey, video.media);
     await publicCache.changed();
-    res.json({ id: video.id, deleted: true });
+    res.json({ id, deleted: true });
+  });
+
+  // Hide takes a video (or a showcase with its videos) off the public site at once; publish brings it back.
+  for (const [action, published] of [
+    ['hide', false],
+    ['publish', true],
+  ] as const) {
+    admin.post(`/api/admin/videos/:id/${action}`, async (req, res) => {
+      const state = await setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published);
+      await publicCache.changed();
+      res.json(state);
+    });
+    admin.post(`/api/admin/showcases/:id/${action}`, async (req, res) => {
+      const state = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
+      await publicCache.changed();
+      res.json(state);
+    });
+  }
+
+  // Hidden ones too (the public /api/showcases leaves them out).
+  admin.get('/api/admin/showcases', async (_req, res) => {
+    const rows = await db
+      .select()
+      .from(showcases)
+      .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+    res.set('Cache-Control', 'no-store').json(rows);
   });
 
   admin.post('/api/admin/showcases', async (req, res) => {

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { purchases, videos } from '@app/shared/db';
+import { purchases } from '@app/shared/db';
 import { checkoutRequestSchema, purchaseStatusQuerySchema } from '@app/shared/schemas';
 import type { JobPayload } from '@app/shared/queue';
 import { isStripeEventProcessed } from '@app/shared/sales';
@@ -11,6 +11,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { isValidVideoToken } from '../videos/access.ts';
+import { videoWithVisibility } from '../videos/videos.routes.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
 /**
@@ -92,8 +93,9 @@ export function checkoutRoutes(deps: Deps): Router {
 
   router.post('/api/checkout', rateLimiter(deps, limits.checkout), async (req, res) => {
     const input = checkoutRequestSchema.parse(req.body ?? {});
-    const [video] = await db.select().from(videos).where(eq(videos.id, input.videoId));
-    if (!video) throw notFound('Video not found');
+    const video = await videoWithVisibility(db, input.videoId);
+    // A hidden video is not for sale any more.
+    if (!video?.shown) throw notFound('Video not found');
     if (video.priceCents === 0) throw new HttpError(400, 'This video is free: download it from its page');
     if (video.passwordProtected && !isValidVideoToken(deps, video.id, input.verificationToken)) {
       throw new HttpError(401, 'Password verification required');

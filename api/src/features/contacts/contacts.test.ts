@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { contactEventTypeLabel } from '@app/shared/constants';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts } from '@app/shared/db';
@@ -55,14 +56,17 @@ describe('POST /api/contacts', () => {
     expect(job?.data).toEqual({ contactId: response.body.id });
   });
 
-  it('stores a missing or empty event type as other', async () => {
+  it('stores a missing or empty event type as null ("Not given"), apart from a chosen "other"', async () => {
     const { eventType: _eventType, ...withoutType } = valid;
     const missing = await post(withoutType).expect(201);
-    expect(missing.body.eventType).toBe('other');
+    expect(missing.body.eventType).toBeNull();
     const empty = await post({ ...valid, eventType: '' }).expect(201);
-    expect(empty.body.eventType).toBe('other');
+    expect(empty.body.eventType).toBeNull();
     const [row] = await env.database.db.select().from(contacts).where(eq(contacts.id, missing.body.id));
-    expect(row!.eventType).toBe('other');
+    expect(row!.eventType).toBeNull();
+    expect(contactEventTypeLabel(row!.eventType)).toBe('Not given');
+    const other = await post({ ...valid, eventType: 'other' }).expect(201);
+    expect(contactEventTypeLabel(other.body.eventType)).toBe('Other');
   });
 
   it('takes a message of exactly 5,000 characters', async () => {

@@ -5,6 +5,7 @@ import { events, images, portfolioItems, type Db } from '@app/shared/db';
 import type { PortfolioCategory } from '@app/shared/constants';
 import { portfolioCategorySchema, type PublicPortfolioImage } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
+import { publicTestimonials } from '../testimonials/testimonials.routes.ts';
 
 const portfolioQuerySchema = z.object({ category: portfolioCategorySchema.optional() });
 
@@ -63,6 +64,7 @@ export const homeLists = {
   '/api/portfolio': (db: Db) => portfolioList(db),
   '/api/portfolio?category=solo': (db: Db) => portfolioList(db, 'solo'),
   '/api/events': eventList,
+  '/api/testimonials': publicTestimonials,
 };
 
 /** The public portfolio and the competitions list (kept between requests: PublicCache). */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
+import { mailConfigured } from '@app/shared/config';
 import type { Deps } from '../../deps.ts';
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -9,7 +10,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-export function healthRoutes({ db, redis }: Deps): Router {
+export function healthRoutes({ config, db, redis }: Deps): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
@@ -24,6 +25,8 @@ export function healthRoutes({ db, redis }: Deps): Router {
     const checks = {
       postgres: database.status === 'fulfilled' ? 'ok' : 'unreachable',
       redis: queue.status === 'fulfilled' ? 'ok' : 'unreachable',
+      // Informational: without mail the site still works, but receipts and enquiries are only logged.
+      mail: mailConfigured(config) ? 'ok' : 'not configured',
     };
     const ready = checks.postgres === 'ok' && checks.redis === 'ok';
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });

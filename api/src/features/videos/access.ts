@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { purchases, type videos } from '@app/shared/db';
 import { verifyPassword } from '@app/shared/password';
 import { createToken, purposeKey, readToken } from '@app/shared/signing';
@@ -68,16 +68,30 @@ export async function authorizeVideo(
   }
   if (video.priceCents === 0) return {};
   if (!proof.sessionId) throw new HttpError(403, 'This video needs a purchase');
+  const purchaseId = await paidPurchaseId(deps, video.id, proof.sessionId);
+  if (!purchaseId) throw new HttpError(403, 'No paid purchase of this video was found for that session');
+  return { purchaseId };
+}
+
+async function paidPurchaseId(deps: Pick<Deps, 'db'>, videoId: string, sessionId: string) {
   const [purchase] = await deps.db
     .select({ id: purchases.id })
     .from(purchases)
     .where(
       and(
-        eq(purchases.checkoutSessionId, proof.sessionId),
-        eq(purchases.videoId, video.id),
-        inArray(purchases.status, ['paid']),
+        eq(purchases.checkoutSessionId, sessionId),
+        eq(purchases.videoId, videoId),
+        eq(purchases.status, 'paid'),
       ),
     );
-  if (!purchase) throw new HttpError(403, 'No paid purchase of this video was found for that session');
-  return { purchaseId: purchase.id };
+  return purchase?.id;
+}
+
+/** True when this checkout session paid for this video. */
+export async function hasPaidPurchase(
+  deps: Pick<Deps, 'db'>,
+  videoId: string,
+  sessionId: string,
+): Promise<boolean> {
+  return (await paidPurchaseId(deps, videoId, sessionId)) !== undefined;
 }

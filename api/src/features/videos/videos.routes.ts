@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Router, type Request } from 'express';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { showcases, videos, type Db, type VideoStatKind } from '@app/shared/db';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import { sendStoredObject } from '../../http/send-object.ts';
@@ -14,7 +15,7 @@ import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
-import { authorizeVideo, issueVideoToken } from './access.ts';
+import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
 import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
 
 /** What visitors may see of a video: never its password hash or storage key. */
@@ -31,6 +32,19 @@ export const publicVideoColumns = {
   createdAt: videos.createdAt,
 };
 
+/** Shown to the public: neither the video nor its showcase is hidden (a query joined with showcases). */
+export const publishedVideo = and(eq(videos.published, true), sql`coalesce(${showcases.published}, true)`);
+
+/** A video's row and whether the public may see it (`shown`). */
+export async function videoWithVisibility(db: Db, id: string) {
+  const [row] = await db
+    .select({ video: videos, shown: sql<boolean>`${publishedVideo}` })
+    .from(videos)
+    .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+    .where(eq(videos.id, id));
+  return row && { ...row.video, shown: row.shown };
+}
+
 /**
  * The video library's lists, as their routes answer them: also rendered into the /videos page
  * (api/src/web.ts).
@@ -42,16 +56,23 @@ export const videoLibraryLists = {
       .select(publicVideoColumns)
       .from(videos)
       .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+      .where(publishedVideo)
       .orderBy(
         sql`${showcases.orderPriority} asc nulls last`,
         asc(showcases.createdAt),
         sql`${videos.createdAt} desc`,
       ),
   '/api/showcases': (db: Db) =>
-    db.select().from(showcases).orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
+    db
+      .select()
+      .from(showcases)
+      .where(eq(showcases.published, true))
+      .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
 };
 
 const DOWNLOAD_LINK_SECONDS = 3600;
+
+const sessionQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255).optional() });
 
 const fileName = (title: string, key: string) =>
   `${
@@ -72,11 +93,16 @@ export function videoRoutes(deps: Deps): Router {
   // Every view asks for its video; the row is kept until an admin write changes the content version.
   async function findVideo(id: string) {
     const videoId = videoIdSchema.parse(id);
-    const video = await publicCache.value(`video:${videoId}`, async () => {
-      const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
-      return row;
-    });
+    const video = await publicCache.value(`video:${videoId}`, () => videoWithVisibility(db, videoId));
     if (!video) throw notFound('Video not found');
+    return video;
+  }
+
+  /** A hidden video exists only for its buyers: a paid purchase of it under this checkout session. */
+  async function findShownVideo(id: string, sessionId: string | undefined) {
+    const video = await findVideo(id);
+    if (!video.shown && !(sessionId && (await hasPaidPurchase(deps, video.id, sessionId))))
+      throw notFound('Video not found');
     return video;
   }
 
@@ -88,11 +114,11 @@ export function videoRoutes(deps: Deps): Router {
     await publicCache.respond(req, res, '/api/showcases', () => videoLibraryLists['/api/showcases'](db));
   });
 
+  // ?session_id= lets the buyer of a video hidden since still open its download page.
   router.get('/api/videos/:id', async (req, res) => {
-    const [video] = await db
-      .select(publicVideoColumns)
-      .from(videos)
-      .where(eq(videos.id, videoIdSchema.parse(req.params.id)));
+    const { session_id: sessionId } = sessionQuerySchema.parse(req.query);
+    const { id } = await findShownVideo(String(req.params.id), sessionId);
+    const [video] = await db.select(publicVideoColumns).from(videos).where(eq(videos.id, id));
     if (!video) throw notFound('Video not found');
     res.set('Cache-Control', 'no-cache').json(video);
   });
@@ -142,7 +168,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
     const { videoId, password } = verifyVideoPasswordSchema.parse(req.body ?? {});
-    const video = await findVideo(videoId);
+    const video = await findShownVideo(videoId, undefined);
     if (!video.passwordProtected) throw new HttpError(400, 'This video has no password');
     await authorizeVideo(deps, { ...video, priceCents: 0 }, { password }, guesses.about(req, video.id));
     res.json(issueVideoToken(deps, video.id));
@@ -154,8 +180,9 @@ export function videoRoutes(deps: Deps): Router {
   };
 
   router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
-    const video = await findVideo(String(req.params.id));
-    await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
+    const proof = videoAccessSchema.parse(req.body ?? {});
+    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
@@ -165,8 +192,9 @@ export function videoRoutes(deps: Deps): Router {
   });
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {
-    const video = await findVideo(String(req.params.id));
-    await authorizeVideo(deps, video, videoAccessSchema.parse(req.body ?? {}), guesses.about(req, video.id));
+    const proof = videoAccessSchema.parse(req.body ?? {});
+    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
       fileName: fileName(video.title, video.awsKey),

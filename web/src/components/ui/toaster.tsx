@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -9,9 +10,16 @@ const variants = {
   destructive: 'border-curtain-500/60 bg-red-950 text-red-50',
 };
 
-/** The notification region; F8 moves focus to it (Radix's default hotkey). */
-export function Toaster() {
+/**
+ * The notification region; F8 moves focus to it (Radix's default hotkey). `focusOnMount`: the F8 that
+ * loaded this code arrived before the region existed, so it is answered here.
+ */
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
       {toasts.map((item) => (
@@ -40,7 +48,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport
+        ref={viewport}
+        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+      />
     </Toast.Provider>
   );
 }

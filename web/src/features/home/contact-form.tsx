@@ -24,7 +24,7 @@ export default function ContactForm() {
   const send = useMutation({
     mutationFn: (contact: Contact) => api.post('/api/contacts', contact),
     onSuccess: (_result, contact) => {
-      track('Contact Sent', { eventType: contact.eventType });
+      track('Contact Sent', { eventType: contact.eventType ?? 'not given' });
       toast({
         title: 'Message sent and verified successfully!',
         description: "I'll get back to you within 24 hours.",

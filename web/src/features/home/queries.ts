@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioCategory } from '@app/shared/constants';
 import type { PublicPortfolioImage } from '@app/shared/schemas';
+import type { PublicTestimonial } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
 export type PortfolioImage = PublicPortfolioImage;
@@ -40,4 +41,12 @@ export function usePortfolioCategory(category: PortfolioCategory) {
 
 export function useEvents() {
   return useQuery({ queryKey: ['/api/events'], queryFn: () => api.get<CompetitionEvent[]>('/api/events') });
+}
+
+/** Arrives with the home page (api/src/web.ts), like the other home lists. */
+export function useTestimonials() {
+  return useQuery({
+    queryKey: ['/api/testimonials'],
+    queryFn: () => api.get<PublicTestimonial[]>('/api/testimonials'),
+  });
 }

@@ -17,9 +17,10 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { about, benefits, business, services, testimonials } from '@app/shared/content';
+import { about, benefits, business, services } from '@app/shared/content';
 import { Button } from '../../components/ui/button.tsx';
 import { goToSection } from '../../lib/scroll.ts';
+import { useTestimonials } from './queries.ts';
 
 const icons: Record<string, LucideIcon> = {
   camera: Camera,
@@ -138,7 +139,10 @@ export function WhyChooseUs() {
   );
 }
 
+/** The owner's quotes (admin screen); the section is left out while there are none. */
 export function Testimonials() {
+  const { data: testimonials = [] } = useTestimonials();
+  if (testimonials.length === 0) return null;
   return (
     <section aria-label="Testimonials" className="bg-stage-900 px-6 py-24">
       <div className="mx-auto max-w-7xl">
@@ -146,7 +150,7 @@ export function Testimonials() {
         <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {testimonials.map((testimonial) => (
             <li
-              key={testimonial.name}
+              key={testimonial.id}
               className="reveal rounded-2xl border border-white/10 bg-stage-800/60 p-7"
             >
               <figure>
@@ -155,9 +159,12 @@ export function Testimonials() {
                     <Star key={index} className="size-4 fill-spotlight-400 text-spotlight-400" aria-hidden />
                   ))}
                 </div>
-                <blockquote className="mt-4 text-zinc-200">“{testimonial.content}”</blockquote>
+                <blockquote className="mt-4 text-zinc-200">“{testimonial.quote}”</blockquote>
                 <figcaption className="mt-4 text-sm font-semibold text-spotlight-300">
                   {testimonial.name}
+                  {testimonial.event && (
+                    <span className="block font-normal text-zinc-400">{testimonial.event}</span>
+                  )}
                 </figcaption>
               </figure>
             </li>

@@ -12,10 +12,19 @@ export const hasBuyerDetails = (buyer: Partial<Buyer>) =>
 export const PAYMENT_TAB_FALLBACK_MS = 3_000;
 
 /**
+ * The browsers inside Facebook, Instagram and Messenger (parents arrive from their posts): they often
+ * swallow a new tab, so the payment page opens in the same tab there.
+ */
+export const isInAppBrowser = (userAgent = navigator.userAgent) =>
+  /\bFBAN\/|\bFBAV\/|\bFB_IAB\/|\bFBIOS\b|\bInstagram\b|\bMessenger\b/i.test(userAgent);
+
+/**
  * Opens an empty tab for the card payment page. Call it synchronously inside the click (or submit)
- * handler: browsers only allow new tabs there. Null when the browser blocked it.
+ * handler: browsers only allow new tabs there. Null when the browser blocked it, or is an in-app one
+ * where a new tab is not to be trusted: the caller then goes to the payment page in this tab.
  */
 export function openPaymentTab(): Window | null {
+  if (isInAppBrowser()) return null;
   const tab = window.open('', '_blank');
   if (!tab) return null;
   try {

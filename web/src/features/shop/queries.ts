@@ -9,10 +9,14 @@ export const useVideos = () =>
   useQuery({ queryKey: ['/api/videos'], queryFn: () => api.get<Video[]>('/api/videos') });
 export const useShowcases = () =>
   useQuery({ queryKey: ['/api/showcases'], queryFn: () => api.get<Showcase[]>('/api/showcases') });
-export const useVideo = (id: string) =>
+/** `sessionId`: the buyer's checkout, which still opens a video the owner has hidden since. */
+export const useVideo = (id: string, sessionId?: string) =>
   useQuery({
-    queryKey: ['/api/videos', id],
-    queryFn: () => api.get<Video>(`/api/videos/${encodeURIComponent(id)}`),
+    queryKey: ['/api/videos', id, sessionId],
+    queryFn: () =>
+      api.get<Video>(
+        `/api/videos/${encodeURIComponent(id)}${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ''}`,
+      ),
     enabled: id !== '',
   });
 
@@ -27,8 +31,12 @@ export const isFree = (video: Pick<Video, 'priceCents'>) => video.priceCents ===
 export const downloadPath = (videoId: string, sessionId?: string) =>
   `/video/${encodeURIComponent(videoId)}/download${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ''}`;
 export const purchasePath = (videoId: string) => `/video/${encodeURIComponent(videoId)}/purchase`;
-export const paymentOptionsPath = (videoId: string, options: { unavailable?: boolean } = {}) =>
-  `/video-payment-options?videoId=${encodeURIComponent(videoId)}${options.unavailable ? '&unavailable=1' : ''}`;
+/** `tabClosed`: the payment tab was closed (or never opened) before the payment page arrived. */
+export const paymentOptionsPath = (
+  videoId: string,
+  options: { unavailable?: boolean; tabClosed?: boolean } = {},
+) =>
+  `/video-payment-options?videoId=${encodeURIComponent(videoId)}${options.unavailable ? '&unavailable=1' : ''}${options.tabClosed ? '&tab=closed' : ''}`;
 
 // Session storage can be switched off (or full); the shop then simply forgets between pages.
 function read(key: string): string | null {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { contactEventTypes } from '@app/shared/constants';
+import { contactEventTypeLabel } from '@app/shared/constants';
 import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -12,12 +12,10 @@ interface Contact {
   firstName: string;
   lastName: string;
   email: string;
-  eventType: string;
+  eventType: string | null;
   message: string;
   createdAt: string;
 }
-
-const label = (value: string) => contactEventTypes.find((type) => type.value === value)?.label ?? value;
 
 export default function AdminContactsPage() {
   const contacts = useQuery({
@@ -69,7 +67,7 @@ export default function AdminContactsPage() {
                   </a>
                 </div>
                 <div className="flex flex-col items-start gap-2 sm:items-end">
-                  <Badge>{label(contact.eventType)}</Badge>
+                  <Badge>{contactEventTypeLabel(contact.eventType)}</Badge>
                   <time dateTime={contact.createdAt} className="text-sm text-zinc-400">
                     {formatDateTime(contact.createdAt)}
                   </time>

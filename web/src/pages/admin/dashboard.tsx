@@ -7,6 +7,7 @@ import {
   Images,
   Inbox,
   Lightbulb,
+  Quote,
   Receipt,
   RefreshCw,
   type LucideIcon,
@@ -43,6 +44,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Manage Videos',
     text: 'Upload to cloud object storage with card payments; arrange showcases.',
     icon: Film,
+  },
+  {
+    href: '/admin/testimonials',
+    title: 'Testimonials',
+    text: 'Add, edit, reorder and hide the quotes on the home page.',
+    icon: Quote,
   },
   {
     href: '/admin/sales',

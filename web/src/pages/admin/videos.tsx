@@ -4,7 +4,6 @@ import { Eye, Download, Lock, Pencil, Plus, Trash2, Upload } from 'lucide-react'
 import { formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
@@ -12,22 +11,20 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { Progress } from '../../components/ui/progress.tsx';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import { uploadFile } from '../../features/admin/upload.ts';
-import type { Showcase, Video } from '../../features/shop/queries.ts';
+import type { AdminVideo } from '@app/shared/schemas';
+import type { Showcase } from '../../features/shop/queries.ts';
 import {
   ProcessingStatus,
   processingRefetchInterval,
 } from '../../features/video-processing/processing-status.tsx';
-import type { VideoProcessing } from '@app/shared/schemas';
-
-interface AdminVideo extends Video {
-  awsKey: string;
-  views: number;
-  downloads: number;
-  processing: VideoProcessing;
-}
+import {
+  DeleteVideoDialog,
+  PublishToggle,
+  VideoStateBadges,
+} from '../../features/admin/video-publishing.tsx';
 
 const videosKey = ['/api/admin/videos'];
-const showcasesKey = ['/api/showcases'];
+const showcasesKey = ['/api/admin/showcases'];
 
 /** SPEC.md section 5's parsing: a non-number counts as 0, never below 0. */
 const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
@@ -46,7 +43,7 @@ export default function AdminVideosPage() {
   });
   const showcases = useQuery({
     queryKey: showcasesKey,
-    queryFn: () => api.get<Showcase[]>('/api/showcases'),
+    queryFn: () => api.get<Showcase[]>('/api/admin/showcases'),
   });
   const [videoDialog, setVideoDialog] = useState<AdminVideo | 'new' | null>(null);
   const [showcaseDialog, setShowcaseDialog] = useState<Showcase | 'new' | null>(null);
@@ -54,23 +51,10 @@ export default function AdminVideosPage() {
   const [deleting, setDeleting] = useState<AdminVideo | null>(null);
   const refresh = () =>
     Promise.all(
-      [videosKey, showcasesKey, ['/api/videos']].map((queryKey) => client.invalidateQueries({ queryKey })),
+      [videosKey, showcasesKey, ['/api/videos'], ['/api/showcases']].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
     );
-
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/admin/videos/${id}`),
-    onSuccess: async () => {
-      toast({ title: 'Video deleted successfully', variant: 'success' });
-      setDeleting(null);
-      await refresh();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Failed to delete video',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
-  });
 
   return (
     <AdminLayout
@@ -143,6 +127,7 @@ export default function AdminVideosPage() {
                     <Lock className="size-3" aria-hidden /> Protected
                   </Badge>
                 )}
+                <VideoStateBadges video={video} />
                 {video.tags.map((tag) => (
                   <Badge key={tag} variant="neutral">
                     {tag}
@@ -158,6 +143,15 @@ export default function AdminVideosPage() {
                 </span>
               </p>
               <ProcessingStatus video={video} />
+              <div className="mt-3">
+                <PublishToggle
+                  kind="video"
+                  id={video.id}
+                  name={video.title}
+                  published={video.published}
+                  onChanged={refresh}
+                />
+              </div>
             </li>
           ))}
         </ul>
@@ -205,13 +199,7 @@ export default function AdminVideosPage() {
           </DialogContent>
         )}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        message="Are you sure you want to delete this video? This action cannot be undone."
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      />
+      <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} onChanged={refresh} />
     </AdminLayout>
   );
 }
@@ -261,7 +249,9 @@ function ShowcaseOrder({
               const changed = draft !== undefined && whole(draft) !== showcase.orderPriority;
               return (
                 <li key={showcase.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <span className="min-w-0 flex-1 text-zinc-100">{showcase.name}</span>
+                  <span className="min-w-0 flex-1 text-zinc-100">
+                    {showcase.name} {!showcase.published && <Badge variant="neutral">Hidden</Badge>}
+                  </span>
                   <Input
                     type="number"
                     min={0}
@@ -281,6 +271,13 @@ function ShowcaseOrder({
                       Save
                     </Button>
                   )}
+                  <PublishToggle
+                    kind="showcase"
+                    id={showcase.id}
+                    name={showcase.name}
+                    published={showcase.published}
+                    onChanged={onSaved}
+                  />
                   <Button
                     size="icon"
                     variant="ghost"
@@ -381,6 +378,7 @@ function VideoForm({
     awsKey: video?.awsKey ?? '',
     previewUrl: video?.previewUrl ?? '',
     passwordProtected: video?.passwordProtected ?? false,
+    published: video?.published ?? true,
     password: '',
   });
   const [progress, setProgress] = useState<{ label: string; fraction: number } | null>(null);
@@ -423,6 +421,7 @@ function VideoForm({
         priceCents: whole(fields.priceCents),
         previewUrl: fields.previewUrl.trim() || null,
         passwordProtected: fields.passwordProtected,
+        published: fields.published,
         password: fields.password || null,
       };
       return video
@@ -583,6 +582,15 @@ function VideoForm({
           />
         </div>
       )}
+      <label className="flex items-center gap-2 text-sm text-zinc-200">
+        <input
+          type="checkbox"
+          checked={fields.published}
+          onChange={(event) => set({ published: event.target.checked })}
+          className="size-4 accent-spotlight-400"
+        />
+        Shown on the site (untick to keep it hidden)
+      </label>
       <div className="flex justify-end">
         <Button type="submit" disabled={!ready || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Video'}

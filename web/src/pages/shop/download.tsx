@@ -22,7 +22,7 @@ export default function DownloadPage() {
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() || undefined;
   const [, navigate] = useLocation();
-  const video = useVideo(id);
+  const video = useVideo(id, sessionId);
   const current = video.data;
   // DESIGN.md section 8: a paid video without a paid session goes to its purchase page.
   const needsPurchase = current !== undefined && !isFree(current) && !sessionId;

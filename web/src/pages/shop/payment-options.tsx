@@ -80,12 +80,14 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
   const { contactEmail } = publicConfig();
   const current = video.data;
   const showUnavailable = unavailable || search.get('unavailable') === '1' || cardFailed;
+  // The payment tab closed (or never opened) before the payment page arrived: pay in this tab now.
+  const tabClosed = search.get('tab') === 'closed' && !showUnavailable;
   const canPayByCard = current !== undefined && !isFree(current);
 
   const payByCard = () => {
     const details = readBuyer(form);
     if (!details || !current) return;
-    const tab = openPaymentTab();
+    const tab = tabClosed ? null : openPaymentTab();
     setOpening(true);
     createCheckout({ videoId: current.id, ...details, verificationToken: purchaseStorage.token(current.id) })
       .then(({ url }) => {
@@ -119,6 +121,12 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
       <div className="mx-auto max-w-3xl space-y-6">
         <h1 className="text-3xl font-bold text-white sm:text-4xl">Payment Options</h1>
         {showUnavailable && <PaymentUnavailableNotice />}
+        {tabClosed && (
+          <p role="status" className="rounded-2xl border border-white/10 bg-stage-800/70 p-4 text-zinc-200">
+            The secure payment page did not open: its tab was closed or blocked before it loaded. Pay by card
+            again below (it opens in this tab this time), or choose another way to pay.
+          </p>
+        )}
 
         {current ? (
           <div className="flex items-center gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-4">

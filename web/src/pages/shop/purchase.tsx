@@ -13,6 +13,7 @@ import { BuyerFields, readBuyer, useBuyerForm } from '../../features/shop/buyer-
 import {
   createCheckout,
   isPaymentUnavailable,
+  isInAppBrowser,
   isVisitorFixable,
   openPaymentTab,
   PAYMENT_TAB_FALLBACK_MS,
@@ -91,8 +92,10 @@ function PurchaseView({ video }: { video: Video }) {
 
   /**
    * SPEC.md section 4: the payment page opens in a new tab; when that tab is not open 3 seconds after
-   * the click (blocked, or closed before the payment page arrived), or the payment system is down,
-   * the visitor goes to the payment options page, which finds the video (and token) in session storage.
+   * the click (closed before the payment page arrived), or the payment system is down, the visitor
+   * goes to the payment options page, which finds the video (and token) in session storage and says
+   * what happened. Where no tab can be opened (blocked, or an in-app browser such as Facebook's), the
+   * payment page opens in this tab instead, and the success page brings the buyer back.
    * Once the tab has been sent to the payment provider it cannot be watched any more (the site's
    * Cross-Origin-Opener-Policy makes it look closed), so the check stops there.
    */
@@ -100,39 +103,41 @@ function PurchaseView({ video }: { video: Video }) {
     purchaseStorage.save(video.id);
     const tab = openPaymentTab();
     let settled = false;
-    const toOptions = (unavailable = false) => {
-      if (settled) return;
+    const settle = () => {
       settled = true;
       window.clearTimeout(fallbackTimer.current);
+    };
+    const toOptions = (options: { unavailable?: boolean; tabClosed?: boolean }) => {
+      if (settled) return;
+      settle();
       tab?.close();
       // The name and e-mail go along in the history entry, so the options page need not ask again.
-      navigate(paymentOptionsPath(video.id, { unavailable }), { state: { buyer } });
+      navigate(paymentOptionsPath(video.id, options), { state: { buyer } });
     };
-    if (!tab) return toOptions();
     setStage({ kind: 'opening' });
     window.clearTimeout(fallbackTimer.current);
-    fallbackTimer.current = window.setTimeout(() => {
-      if (tab.closed) toOptions();
-    }, PAYMENT_TAB_FALLBACK_MS);
+    if (tab)
+      fallbackTimer.current = window.setTimeout(() => {
+        if (tab.closed) toOptions({ tabClosed: true });
+      }, PAYMENT_TAB_FALLBACK_MS);
 
     createCheckout({ videoId: video.id, ...buyer, verificationToken: token }).then(
       ({ url }) => {
         if (settled) return;
-        if (tab.closed) return toOptions();
-        settled = true;
-        window.clearTimeout(fallbackTimer.current);
-        tab.location.href = url;
+        if (tab?.closed) return toOptions({ tabClosed: true });
+        settle();
         track('Checkout Started', { video: video.title });
+        if (!tab) return window.location.assign(url);
+        tab.location.href = url;
         setStage({ kind: 'paying', url });
       },
       (error: unknown) => {
         if (settled) return;
-        if (isPaymentUnavailable(error)) return toOptions(true);
+        if (isPaymentUnavailable(error)) return toOptions({ unavailable: true });
         if (error instanceof ApiError && error.status === 401 && video.passwordProtected) {
           // The password token expired (or never was): ask for the password again.
-          settled = true;
-          window.clearTimeout(fallbackTimer.current);
-          tab.close();
+          settle();
+          tab?.close();
           purchaseStorage.forgetToken(video.id);
           setToken(undefined);
           setStage({ kind: 'form' });
@@ -150,10 +155,9 @@ function PurchaseView({ video }: { video: Video }) {
             'Unable to process your purchase. Please try again.',
           variant: 'destructive',
         });
-        if (!isVisitorFixable(error)) return toOptions();
-        settled = true;
-        window.clearTimeout(fallbackTimer.current);
-        tab.close();
+        if (!isVisitorFixable(error)) return toOptions({});
+        settle();
+        tab?.close();
         setStage({ kind: 'form' });
       },
     );
@@ -211,7 +215,8 @@ function PurchaseView({ video }: { video: Video }) {
                 {stage.kind === 'opening' ? 'Opening payment...' : `Buy Now ${formatPrice(video.priceCents)}`}
               </Button>
               <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
-                <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in a new tab.
+                <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in{' '}
+                {isInAppBrowser() ? 'this tab' : 'a new tab'}.
               </p>
             </form>
           )}

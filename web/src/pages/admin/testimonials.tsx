@@ -1,0 +1,275 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { AdminTestimonial } from '@app/shared/schemas';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+
+const testimonialsKey = ['/api/admin/testimonials'];
+
+/** The quotes on the home page: add, edit, reorder, hide and remove them (the section hides when none show). */
+export default function AdminTestimonialsPage() {
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: testimonialsKey,
+    queryFn: () => api.get<AdminTestimonial[]>('/api/admin/testimonials'),
+  });
+  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminTestimonial | null>(null);
+  const refresh = () =>
+    Promise.all(
+      [testimonialsKey, ['/api/testimonials']].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, 'An unknown error occurred'), variant: 'destructive' });
+
+  const reorder = useMutation({
+    mutationFn: (ids: number[]) => api.put<AdminTestimonial[]>('/api/admin/testimonials/order', { ids }),
+    onSuccess: refresh,
+    onError: failed('Failed to reorder testimonials'),
+  });
+  const setShown = useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
+      api.put<AdminTestimonial>(`/api/admin/testimonials/${id}`, { published }),
+    onSuccess: async (row) => {
+      toast({
+        title: row.published ? 'Shown on the home page' : 'Hidden from the home page',
+        variant: 'success',
+      });
+      await refresh();
+    },
+    onError: failed('Failed to update testimonial'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/admin/testimonials/${id}`),
+    onSuccess: async () => {
+      toast({ title: 'Testimonial deleted', variant: 'success' });
+      setDeleting(null);
+      await refresh();
+    },
+    onError: failed('Failed to delete testimonial'),
+  });
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = (list.data ?? []).map((row) => row.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids);
+  };
+
+  const rows = list.data ?? [];
+  const shown = rows.filter((row) => row.published).length;
+  return (
+    <AdminLayout
+      title="Testimonials"
+      actions={
+        <Button size="sm" onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden /> Add Testimonial
+        </Button>
+      }
+    >
+      <p className="text-sm text-zinc-400">
+        Quotes from real clients, shown on the home page in this order. Hidden ones stay here for later. With
+        none shown, the home page leaves the Testimonials section out.
+      </p>
+      {list.isError ? (
+        <p className="mt-4 text-red-300">
+          Failed to load testimonials: {errorMessage(list.error, 'An unknown error occurred')}
+        </p>
+      ) : list.isPending ? (
+        <p className="mt-4 text-zinc-400">Loading testimonials...</p>
+      ) : rows.length === 0 ? (
+        <div className="mt-4 rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center">
+          <p className="text-lg font-semibold text-white">No testimonials yet</p>
+          <p className="mt-2 text-zinc-400">The home page shows no Testimonials section until you add one.</p>
+          <Button className="mt-4" onClick={() => setEditing('new')}>
+            Add First Testimonial
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-zinc-300">
+            {shown} of {rows.length} shown on the home page
+          </p>
+          <ol className="mt-2 space-y-3" aria-label="Testimonials in home page order">
+            {rows.map((row, index) => (
+              <li
+                key={row.id}
+                className="flex flex-wrap items-start gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5"
+              >
+                <figure className="min-w-0 flex-1">
+                  <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
+                  <figcaption className="mt-2 flex flex-wrap items-center gap-2 text-sm text-spotlight-300">
+                    {row.name}
+                    {row.event && <span className="text-zinc-400">· {row.event}</span>}
+                    {!row.published && (
+                      <Badge variant="neutral">
+                        <EyeOff className="size-3" aria-hidden /> Hidden
+                      </Badge>
+                    )}
+                  </figcaption>
+                </figure>
+                <div className="flex shrink-0 flex-wrap gap-1">
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Move ${row.name} up`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Move ${row.name} down`}
+                    disabled={index === rows.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`${row.published ? 'Hide' : 'Show'} ${row.name}`}
+                    disabled={setShown.isPending}
+                    onClick={() => setShown.mutate({ id: row.id, published: !row.published })}
+                  >
+                    {row.published ? (
+                      <EyeOff className="size-4" aria-hidden />
+                    ) : (
+                      <Eye className="size-4" aria-hidden />
+                    )}
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Edit ${row.name}`}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Delete ${row.name}`}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <Trash2 className="size-4 text-red-300" aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        {editing !== null && (
+          <DialogContent
+            title={editing === 'new' ? 'Add Testimonial' : 'Edit Testimonial'}
+            className="max-w-xl"
+          >
+            <TestimonialForm
+              testimonial={editing === 'new' ? undefined : editing}
+              onDone={async () => {
+                setEditing(null);
+                await refresh();
+              }}
+            />
+          </DialogContent>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        message="Delete this testimonial? To take it off the home page but keep it, hide it instead."
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </AdminLayout>
+  );
+}
+
+function TestimonialForm({
+  testimonial,
+  onDone,
+}: {
+  testimonial?: AdminTestimonial;
+  onDone: () => Promise<unknown>;
+}) {
+  const [fields, setFields] = useState({
+    name: testimonial?.name ?? '',
+    quote: testimonial?.quote ?? '',
+    event: testimonial?.event ?? '',
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name: fields.name, quote: fields.quote, event: fields.event.trim() || null };
+      return testimonial
+        ? api.put(`/api/admin/testimonials/${testimonial.id}`, body)
+        : api.post('/api/admin/testimonials', body);
+    },
+    onSuccess: async () => {
+      toast({ title: testimonial ? 'Testimonial updated' : 'Testimonial added', variant: 'success' });
+      await onDone();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to save testimonial',
+        description: errorMessage(error, 'An unknown error occurred'),
+        variant: 'destructive',
+      }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit}>
+      <div>
+        <Label htmlFor="testimonial-name">Name</Label>
+        <Input
+          id="testimonial-name"
+          required
+          maxLength={120}
+          placeholder="Sarah M., dance parent"
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.target.value })}
+        />
+      </div>
+      <div>
+        <Label htmlFor="testimonial-quote">Quote</Label>
+        <Textarea
+          id="testimonial-quote"
+          required
+          rows={4}
+          maxLength={1000}
+          value={fields.quote}
+          onChange={(event) => setFields({ ...fields, quote: event.target.value })}
+        />
+      </div>
+      <div>
+        <Label htmlFor="testimonial-event">Event (optional)</Label>
+        <Input
+          id="testimonial-event"
+          maxLength={200}
+          placeholder="Canterbury Dance Festival 2026"
+          value={fields.event}
+          onChange={(event) => setFields({ ...fields, event: event.target.value })}
+        />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!fields.name.trim() || !fields.quote.trim() || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Testimonial'}
+        </Button>
+      </div>
+    </form>
+  );
+}
