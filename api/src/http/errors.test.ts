@@ -54,9 +54,25 @@ describe('error mapping', () => {
 });
 
 describe('readiness', () => {
-  it('is 200 when PostgreSQL and Redis answer', async () => {
+  it('is 200 when PostgreSQL and Redis answer, and says whether mail goes out', async () => {
     const response = await request(api.app).get('/readyz').expect(200);
-    expect(response.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
+    expect(response.body.checks).toEqual({ postgres: 'ok', redis: 'ok', mail: 'not configured' });
+
+    for (const [mail, expected] of [
+      [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, 'ok'],
+      [{ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_DISABLED: 'true' }, 'not configured'],
+    ] as const) {
+      const deps = createDeps(
+        parseConfig({ ...env.env, ...mail }),
+        createLogger({ name: 'test', level: 'silent' }),
+      );
+      try {
+        const ready = await request(createApp(deps)).get('/readyz').expect(200);
+        expect(ready.body.checks.mail).toBe(expected);
+      } finally {
+        await closeDeps(deps);
+      }
+    }
   });
 
   it('is 503 when Redis is unreachable, and PostgreSQL down gives 503 JSON', async () => {
@@ -64,7 +80,7 @@ describe('readiness', () => {
     const deps = createDeps(config, createLogger({ name: 'test', level: 'silent' }));
     try {
       const response = await request(createApp(deps)).get('/readyz').expect(503);
-      expect(response.body.checks).toEqual({ postgres: 'ok', redis: 'unreachable' });
+      expect(response.body.checks).toMatchObject({ postgres: 'ok', redis: 'unreachable' });
     } finally {
       await closeDeps(deps);
     }
