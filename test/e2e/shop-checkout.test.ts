@@ -171,9 +171,10 @@ describe('buying a video by card', () => {
     await context.close();
   });
 
-  it('sends the visitor to the other payment options when the payment tab does not open', async () => {
+  it('pays in the same tab when no new tab opens (a popup blocker), and comes back to the success page', async () => {
     const video = await createVideo(env.database.db, { title: 'Senior Contemporary', priceCents: 2500 });
     const { page, context } = await openPage(browser);
+    await routeCheckoutPages(context);
     await page.goto(`${api.url}/video/${video.id}/purchase`);
     // A popup blocker: window.open gives nothing back.
     await page.evaluate(() => {
@@ -182,9 +183,69 @@ describe('buying a video by card', () => {
     await page.getByLabel('Name').fill('Aroha Smith');
     await page.getByLabel('Email').fill('aroha@example.nz');
     await page.getByRole('button', { name: /Buy Now/ }).click();
+    await expect.poll(() => page.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    await page.locator('#pay').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/video-purchase-success');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Watch & Download' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(context.pages()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('says what happened when the payment tab closes before the payment page arrives, and pays in this tab then', async () => {
+    const video = await createVideo(env.database.db, { title: 'Senior Lyrical', priceCents: 2500 });
+    const { page, context } = await openPage(browser);
+    await routeCheckoutPages(context);
+    await page.goto(`${api.url}/video/${video.id}/purchase`);
+    // The tab opens and is closed at once (a browser that swallows it, or the visitor).
+    await page.evaluate(() => {
+      const open = window.open.bind(window);
+      window.open = (...args) => {
+        const tab = open(...args);
+        tab?.close();
+        return tab;
+      };
+    });
+    await page.getByLabel('Name').fill('Aroha Smith');
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    await page.getByRole('button', { name: /Buy Now/ }).click();
     await expect.poll(() => page.url()).toContain(`/video-payment-options?videoId=${video.id}`);
+    await expect.poll(() => page.getByText('The secure payment page did not open').isVisible()).toBe(true);
     expect(await page.getByText('Payment System Temporarily Unavailable').count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe('aroha@example.nz');
+    await page.getByRole('button', { name: 'Card Payment' }).click();
+    await expect.poll(() => page.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    await context.close();
+  });
+
+  it("takes a parent in Instagram's in-app browser at phone width to Stripe in the same tab and back", async () => {
+    const video = await createVideo(env.database.db, { title: 'Junior Tap Trio', priceCents: 1800 });
+    const { page, context, errors } = await openPage(browser, {
+      width: 390,
+      height: 844,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,2; iOS 17_5; en_NZ; en-NZ; scale=3.00; 1179x2556; 612234452)',
+    });
+    await routeCheckoutPages(context);
+    await page.goto(`${api.url}/video/${video.id}/purchase`);
+    await expect.poll(() => page.getByText('Secure card payment opens in this tab.').isVisible()).toBe(true);
+    await page.getByLabel('Name').fill('Mere Parata');
+    await page.getByLabel('Email').fill('mere@example.nz');
+    await page.getByRole('button', { name: 'Buy Now NZ$18.00' }).click();
+    await expect.poll(() => page.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    expect(context.pages()).toHaveLength(1);
+    await page.locator('#pay').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/video-purchase-success');
+    const link = page.getByRole('link', { name: 'Watch & Download' });
+    await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+    const [purchase] = await env.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'mere@example.nz' });
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
     await context.close();
   });
 

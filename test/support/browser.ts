@@ -20,9 +20,13 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh page that records console errors, uncaught exceptions and Content Security Policy violations
  * (a violation a script catches never reaches the console), so a test can assert there were none.
  */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}) {
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number; userAgent?: string } = {},
+) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.userAgent && { userAgent: options.userAgent }),
   });
   const page = await context.newPage();
   const errors: string[] = [];
