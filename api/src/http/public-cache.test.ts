@@ -3,6 +3,7 @@ import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/shared/logger';
+import { createStorage } from '@app/shared/storage';
 import { events, portfolioItems } from '@app/shared/db';
 import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
@@ -147,6 +148,8 @@ describe('the kept public lists', () => {
   it('keeps a video for its stream links only until an owner edits it on any replica', async () => {
     const [a, b] = replicas as [(typeof replicas)[number], (typeof replicas)[number]];
     const video = await createVideo(env.database.db, { title: 'Kept Recital' });
+    // Stored: a protected video needs its file to stay published.
+    await createStorage(env.config).put(video.awsKey, Buffer.from('recital'), 'video/mp4');
     const stream = (replica: typeof a) =>
       request(replica.handler).post(`/api/video-stream/${video.id}`).send({});
     await stream(b).expect(200);

@@ -90,9 +90,9 @@ describe('POST /api/contacts', () => {
     message: 'Can you cover our recital?',
   };
 
-  it('saves the enquiry and answers 201 with it; a missing event type is stored as other', async () => {
+  it('saves the enquiry and answers 201 with it; a missing event type is stored as not given', async () => {
     const response = await request(api.app).post('/api/contacts').send(valid).expect(201);
-    expect(response.body).toMatchObject({ ...valid, eventType: 'other' });
+    expect(response.body).toMatchObject({ ...valid, eventType: null });
     expect(response.body.id).toEqual(expect.any(Number));
     expect(response.body).not.toHaveProperty('notifiedAt');
     const saved = await env.database.db.select().from(contacts);
