@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, MapPin, Plus } from 'lucide-react';
 import type { z } from 'zod';
 import { formatEventDate } from '@app/shared/format';
 import { insertEventSchema } from '../../lib/schemas.ts';
@@ -13,6 +13,7 @@ import { FieldError, Input, Label, Textarea } from '../../components/ui/input.ts
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
 import { ImagePicker, Thumbnail } from '../../features/admin/image-picker.tsx';
 
 interface AdminEvent {
@@ -159,22 +160,11 @@ export default function AdminEventsPage() {
                     )}
                   </h2>
                   <div className="flex shrink-0 gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Edit ${event.title}`}
-                      onClick={() => setEditing(event)}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete ${event.title}`}
-                      onClick={() => setDeleting(event)}
-                    >
-                      <Trash2 className="size-4 text-red-300" aria-hidden />
-                    </Button>
+                    <EditDeleteButtons
+                      name={event.title}
+                      onEdit={() => setEditing(event)}
+                      onDelete={() => setDeleting(event)}
+                    />
                   </div>
                 </div>
                 <p className="text-sm text-spotlight-300">{formatEventDate(event.date)}</p>

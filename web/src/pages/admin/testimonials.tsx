@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Plus } from 'lucide-react';
 import type { AdminTestimonial } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
 
 const testimonialsKey = ['/api/admin/testimonials'];
 
@@ -101,7 +102,7 @@ export default function AdminTestimonialsPage() {
             {rows.map((row, index) => (
               <li
                 key={row.id}
-                className="flex flex-wrap items-start gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5"
+                className="flex flex-col gap-3 rounded-2xl sm:flex-row sm:items-start sm:gap-4 border border-white/10 bg-stage-800/70 p-5"
               >
                 <figure className="min-w-0 flex-1">
                   <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
@@ -147,22 +148,11 @@ export default function AdminTestimonialsPage() {
                       <Eye className="size-4" aria-hidden />
                     )}
                   </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Edit ${row.name}`}
-                    onClick={() => setEditing(row)}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Delete ${row.name}`}
-                    onClick={() => setDeleting(row)}
-                  >
-                    <Trash2 className="size-4 text-red-300" aria-hidden />
-                  </Button>
+                  <EditDeleteButtons
+                    name={row.name}
+                    onEdit={() => setEditing(row)}
+                    onDelete={() => setDeleting(row)}
+                  />
                 </div>
               </li>
             ))}
