@@ -11,7 +11,12 @@ import { track } from '../../lib/analytics.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { BuyerFields, handedOverBuyer, readBuyer, useBuyerForm } from '../../features/shop/buyer-fields.tsx';
-import { createCheckout, isVisitorFixable, openPaymentTab } from '../../features/shop/checkout.ts';
+import {
+  createCheckout,
+  isInAppBrowser,
+  isVisitorFixable,
+  openPaymentTab,
+} from '../../features/shop/checkout.ts';
 import { isFree, purchasePath, purchaseStorage, useVideo, type Video } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 
@@ -185,7 +190,7 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
             <Option
               icon={<CreditCard className="size-5" aria-hidden />}
               title="Card payment"
-              text="Pay securely online; the payment page opens in a new tab."
+              text={`Pay securely online; the payment page opens in ${tabClosed || isInAppBrowser() ? 'this tab' : 'a new tab'}.`}
             >
               <Button className="w-full" disabled={!ready || !canPayByCard || opening} onClick={payByCard}>
                 {opening ? 'Opening payment...' : 'Card Payment'}
