@@ -212,6 +212,19 @@ describe('video pages', () => {
     expect(download.titles[0]).toContain(open.title);
   });
 
+  it("names nothing of a hidden video, yet opens its page (200) for the buyer's link", async () => {
+    const hidden = await createVideo(env.database.db, { title: 'Withdrawn Duet', published: false });
+    for (const page of [
+      `/video/${hidden.id}/purchase`,
+      `/video/${hidden.id}/download?session_id=cs_test_2`,
+    ]) {
+      const response = await request(api.app).get(page).expect(200);
+      const head = readHead(response.text);
+      expect(head.robots).toBe('noindex');
+      expect(response.text).not.toContain('Withdrawn Duet');
+    }
+  });
+
   it('answers an unknown video with 404 and noindex', async () => {
     const head = readHead((await request(api.app).get('/video/no-such-video/purchase').expect(404)).text);
     expect(head.robots).toBe('noindex');
