@@ -3,11 +3,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { startApi } from '../test/support/processes.ts';
-import { CHROMIUM_PATH } from '../test/support/browser.ts';
+import { launchChrome, medianRun } from './lighthouse-runs.ts';
 import { prepareBenchEnv, printTable, root, verdict } from './lib.ts';
 
 const pages = ['/', '/videos', '/dance-videographer'];
@@ -41,51 +38,19 @@ function firstLoadJavaScriptKb(): number {
 
 const env = await prepareBenchEnv('lighthouse');
 const api = await startApi(env);
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await launchChrome();
 const rows: Array<Record<string, string | number>> = [];
 const reports = path.join(root, 'bench/results');
 mkdirSync(reports, { recursive: true });
 try {
   for (const page of pages) {
-    const runs: Array<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> = [];
-    let failures = 0;
-    while (runs.length < RUNS) {
-      const result = await lighthouse(`${api.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      // Lighthouse now and then fails to record its trace (NO_NAVSTART): such a run has no scores, so
-      // it is run again rather than reported as zeros.
-      const failure = result.lhr.runtimeError;
-      if (failure) {
-        if (++failures === RUNS) throw new Error(`Lighthouse could not measure ${page}: ${failure.code}`);
-        console.warn(`Lighthouse could not measure ${page} (${failure.code}); running it again`);
-        continue;
-      }
-      runs.push(result);
-    }
-    const median = computeMedianRun(runs.map((run) => run.lhr));
-    const result = runs.find((run) => run.lhr === median)!;
-    const scores = runs.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100));
+    const { lhr, report, scores } = await medianRun(chrome.port, `${api.url}${page}`, RUNS);
     // The median run's whole report, for reading why a figure is what it is (bench/results is not committed).
     writeFileSync(
       path.join(reports, `lighthouse-${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}.json`),
-      String(result.report),
+      report,
     );
-    const { categories, audits } = result.lhr;
+    const { categories, audits } = lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const lcp = (audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
     rows.push({

@@ -7,7 +7,7 @@ import { root } from './lib.ts';
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const benches = readdirSync(new URL('.', import.meta.url))
-  .filter((file) => file.endsWith('.ts') && !['lib.ts', 'run.ts'].includes(file))
+  .filter((file) => file.endsWith('.ts') && !['lib.ts', 'run.ts', 'lighthouse-runs.ts'].includes(file))
   .map((file) => file.replace(/\.ts$/, ''))
   .filter((name) => only.length === 0 || only.includes(name));
 

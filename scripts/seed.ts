@@ -1,6 +1,7 @@
 // Demo content for a fresh install: generated pictures, a portfolio, competitions, showcases and videos
 // (with a small playable sample). Each table group is seeded only while it is empty, so running this
 // again, or on a database the owner has filled, changes no rows; a demo video's missing files come back.
+// `--videos N` also fills the library up to N videos with a season-scale catalogue (seed/catalogue.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,8 @@ import {
 import { hashPassword } from '@app/shared/password';
 import { createProducer, createRedis } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
+import { slugify } from '@app/shared/library';
+import { seedCatalogue } from './seed/catalogue.ts';
 import { renderScene, sceneJpeg } from './seed/images.ts';
 import { sampleTestimonials } from './seed/testimonials.ts';
 
@@ -202,6 +205,17 @@ async function queueProcessing(config: Config, rows: Array<{ id: string; awsKey:
   }
 }
 
+/** `--videos N`: the library's size to reach (0: leave it as it is). */
+function videosWanted(args: string[]): number {
+  const at = args.indexOf('--videos');
+  if (at === -1) return 0;
+  const count = Number(args[at + 1]);
+  if (!Number.isInteger(count) || count < 0 || count > 1_000_000) {
+    throw new Error('--videos takes a whole number of videos from 0 to 1,000,000');
+  }
+  return count;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const toProcess: Array<{ id: string; awsKey: string }> = [];
@@ -290,16 +304,19 @@ async function main(): Promise<void> {
         .values([
           {
             name: 'Canterbury Dance Festival 2026',
+            slug: slugify('Canterbury Dance Festival 2026'),
             description: 'Highlights and full sections from this year’s festival.',
             orderPriority: 0,
           },
           {
             name: 'Marlborough Stage Showcase',
+            slug: slugify('Marlborough Stage Showcase'),
             description: 'Recitals and stage shows from the top of the South.',
             orderPriority: 1,
           },
           {
             name: 'Studio Sessions',
+            slug: slugify('Studio Sessions'),
             description: 'Short films made in the studio with individual dancers.',
             orderPriority: 2,
           },
@@ -336,6 +353,15 @@ async function main(): Promise<void> {
       seeded.push(`${sampleTestimonials.length} sample testimonials`);
     }
 
+    const wanted = videosWanted(process.argv.slice(2));
+    const have = await db.$count(videos);
+    if (wanted > have) {
+      const started = performance.now();
+      const added = await seedCatalogue(db, { videos: wanted - have });
+      seeded.push(
+        `${added.videos} catalogue videos in ${added.showcases} showcases (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
     const restored = await ensureDemoFiles(db, storage);
     await queueProcessing(config, toProcess);
     if (restored.length) seeded.push(`${restored.length} demo ${restored.length === 1 ? 'file' : 'files'}`);

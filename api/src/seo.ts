@@ -19,6 +19,8 @@ export interface PageHead extends PageMeta {
   /** Absolute URL of the sharing picture. */
   image: string;
   imageAlt: string;
+  /** `<link>`s beside the canonical: a numbered page's prev and next. */
+  links?: Array<{ rel: string; href: string }>;
 }
 
 /** What a video page's head needs from the videos table. */
@@ -164,6 +166,7 @@ export function renderHead(
     `<meta name="keywords" content="${escapeHtml(head.keywords)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
     url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    ...(head.links ?? []).map((link) => `<link rel="${link.rel}" href="${escapeHtml(link.href)}" />`),
     `<meta property="og:type" content="${head.kind === 'video' ? 'video.other' : 'website'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(business.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -199,14 +202,30 @@ export function robotsTxt(config: Config): string {
   ].join('\n');
 }
 
-/** The public routes, plus the purchase page of every video that is not password-protected. */
-export function sitemapXml(config: Config, videoIds: string[] = []): string {
-  const paths = [...indexablePaths, ...videoIds.map((id) => `/video/${encodeURIComponent(id)}/purchase`)];
+/** The most URLs one sitemap file may list (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** /sitemap.xml: the index of the sitemap files, `/sitemaps/pages.xml` and `videoFiles` of videos. */
+export function sitemapIndexXml(config: Config, videoFiles: number): string {
+  const files = [
+    '/sitemaps/pages.xml',
+    ...Array.from({ length: videoFiles }, (_, index) => `/sitemaps/videos-${index + 1}.xml`),
+  ];
+  const entries = files
+    .map((path) => `  <sitemap><loc>${escapeHtml(absolute(config, path))}</loc></sitemap>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
+}
+
+/** One sitemap file: the public routes and showcase pages, or a part of the indexable video pages. */
+export function sitemapXml(config: Config, paths: string[]): string {
   const urls = paths
     .map((path) => `  <url><loc>${escapeHtml(absolute(config, path))}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
+
+export const sitemapPagePaths = (showcasePaths: string[]) => [...indexablePaths, ...showcasePaths];
 
 /**
  * A static first paint for pages whose opening is known without data (home and the service pages):

@@ -155,6 +155,7 @@ describe('structured data', () => {
 
   it('cannot be broken out of: a value with </script> stays inside the JSON', async () => {
     const video = await createVideo(env.database.db, {
+      showcaseId: (await createShowcase(env.database.db, { showVideosInSearchEngines: true })).id,
       title: 'Finale </script><script>alert(1)</script>',
       description: 'Closing number "with quotes" & ampersands',
     });
@@ -172,6 +173,8 @@ describe('video pages', () => {
       title: 'Junior Jazz Troupe — Regional Finals',
       description: 'The full junior jazz troupe routine from the regional finals in Christchurch.',
       previewUrl: '/api/images/portfolio/group-01.jpg',
+      // Only showcases the owner shows in search engines put their videos there (DESIGN.md 9.16).
+      showcaseId: (await createShowcase(env.database.db, { showVideosInSearchEngines: true })).id,
     });
     const path = `/video/${video.id}/purchase`;
     const head = readHead((await request(api.app).get(path).expect(200)).text);
@@ -304,16 +307,28 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('lists every public route and the purchase page of each open video, never a protected one', async () => {
-    const open = await createVideo(env.database.db, { title: 'Sitemap open video' });
+    const shown = await createShowcase(env.database.db, { showVideosInSearchEngines: true });
+    const open = await createVideo(env.database.db, { title: 'Sitemap open video', showcaseId: shown.id });
     const closed = await createVideo(env.database.db, {
       title: 'Sitemap protected video',
+      showcaseId: shown.id,
       passwordProtected: true,
       passwordHash: 'not-a-real-hash',
     });
-    const response = await request(api.app).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
-    expect(response.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    const locations = [...response.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    const index = await request(api.app).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
+    expect(index.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    const files = [...index.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(files).toEqual([`${SITE}/sitemaps/pages.xml`, `${SITE}/sitemaps/videos-1.xml`]);
+    const locations: string[] = [];
+    for (const file of files) {
+      const response = await request(api.app)
+        .get(file.slice(SITE.length))
+        .expect(200)
+        .expect('Content-Type', /xml/);
+      locations.push(...[...response.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!));
+    }
     for (const path of publicRoutes) expect(locations).toContain(`${SITE}${path}`);
+    expect(locations).toContain(`${SITE}/videos/${shown.slug}`);
     expect(locations).toContain(`${SITE}/video/${open.id}/purchase`);
     expect(locations).not.toContain(`${SITE}/video/${closed.id}/purchase`);
     expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
@@ -334,7 +349,7 @@ describe('server-rendered pages', () => {
 
     const html = (await request(api.app).get('/videos').expect(200)).text;
     const data = pageData(html)!;
-    expect(data['/api/videos']).toEqual((await request(api.app).get('/api/videos').expect(200)).body);
+    expect(data['/api/library']).toEqual((await request(api.app).get('/api/library').expect(200)).body);
     expect(data['/api/showcases']).toEqual((await request(api.app).get('/api/showcases').expect(200)).body);
     // The page itself, as the app renders it: headings, the card and its link, escaped.
     expect(root(html)).toContain('<h1 class="text-4xl font-bold text-white">Video Library</h1>');

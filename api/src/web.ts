@@ -2,23 +2,28 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/content';
 import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
-import { publishedVideo, videoLibraryLists, videoWithVisibility } from './features/videos/videos.routes.ts';
+import { publishedVideo } from './features/videos/library.service.ts';
 import { homeLists } from './features/content/content.routes.ts';
+import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
   pageHead,
   publicConfig,
   renderHead,
   renderShell,
   robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  sitemapPagePaths,
   sitemapXml,
   videoHead,
+  type PageHead,
   type VideoForHead,
 } from './seo.ts';
 import { hasBearerValue } from './http/request-log.ts';
@@ -32,6 +37,7 @@ interface PageRenderer {
     path: string,
     data: Record<string, unknown>,
     config: ReturnType<typeof publicConfig>,
+    search?: string,
   ): Promise<string>;
 }
 
@@ -44,10 +50,10 @@ interface RenderedPage {
 
 /**
  * Pages sent with the lists they show, so the app starts from them instead of asking, and renders the
- * page once instead of again as each list arrives; /videos also arrives rendered (decision 013).
+ * page once instead of again as each list arrives. The video library's pages (library-pages.ts) also
+ * arrive rendered (decision 013).
  */
 const renderedPages: Record<string, RenderedPage> = {
-  '/videos': { lists: videoLibraryLists, markup: true },
   '/': { lists: homeLists, markup: false },
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
@@ -85,7 +91,20 @@ export function webRoutes({
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
   async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
     try {
-      const video = await videoWithVisibility(db, id);
+      const [video] = await db
+        .select({
+          id: videos.id,
+          title: videos.title,
+          description: videos.description,
+          previewUrl: videos.previewUrl,
+          passwordProtected: videos.passwordProtected,
+          createdAt: videos.createdAt,
+          showcaseIndexed: sql<boolean>`coalesce(${showcases.showVideosInSearchEngines}, false)`,
+          shown: sql<boolean>`${publishedVideo}`,
+        })
+        .from(videos)
+        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(eq(videos.id, id));
       // A hidden video's page stays open to its buyers, under a generic head that names nothing.
       return video ? (video.shown ? video : undefined) : null;
     } catch (error) {
@@ -94,29 +113,80 @@ export function webRoutes({
     }
   }
 
-  async function openVideoIds(): Promise<string[]> {
+  // Video pages in sitemaps: open videos of showcases the owner shows in search engines (DESIGN.md 9.16).
+  const indexableVideo = and(
+    eq(videos.passwordProtected, false),
+    eq(showcases.showVideosInSearchEngines, true),
+    publishedVideo,
+  );
+
+  /** The sitemap's files; while PostgreSQL is away, the public routes alone. */
+  async function sitemapFiles(): Promise<number> {
     try {
-      const rows = await db
-        .select({ id: videos.id })
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
         .from(videos)
-        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
-        .where(and(eq(videos.passwordProtected, false), publishedVideo))
-        .orderBy(asc(videos.createdAt));
-      return rows.map((row) => row.id);
+        .innerJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(indexableVideo);
+      return Math.ceil((row?.count ?? 0) / SITEMAP_MAX_URLS);
     } catch (error) {
       logger.warn({ err: error }, 'sitemap without videos');
+      return 0;
+    }
+  }
+
+  async function showcasePaths(): Promise<string[]> {
+    try {
+      const rows = await db
+        .select({ slug: showcases.slug })
+        .from(showcases)
+        .where(
+          sql`${showcases.published} and exists (select 1 from videos v where v.showcase_id = ${showcases.id} and v.published)`,
+        )
+        .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+      const loose = await db.$count(videos, sql`${videos.showcaseId} is null and ${videos.published}`);
+      return [...rows.map((row) => showcasePath(row.slug)), ...(loose > 0 ? [showcasePath('more')] : [])];
+    } catch (error) {
+      logger.warn({ err: error }, 'sitemap without showcases');
       return [];
     }
   }
+
+  /** Part `part` (from 1) of the indexable video pages, in a stable order (by id, a keyset). */
+  async function videoPaths(part: number): Promise<string[]> {
+    // Each part starts after the last id of the one before: found by id order, without OFFSET.
+    let after = '';
+    for (let index = 1; index <= part; index++) {
+      const rows = await db
+        .select({ id: videos.id })
+        .from(videos)
+        .innerJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(and(indexableVideo, gt(videos.id, after)))
+        .orderBy(asc(videos.id))
+        .limit(SITEMAP_MAX_URLS);
+      if (index === part) return rows.map((row) => `/video/${encodeURIComponent(row.id)}/purchase`);
+      if (rows.length < SITEMAP_MAX_URLS) return [];
+      after = rows.at(-1)!.id;
+    }
+    return [];
+  }
+
+  const xml = (res: Response, body: string) =>
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(body);
 
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(config));
   });
   router.get('/sitemap.xml', async (_req, res) => {
-    res
-      .type('application/xml')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(sitemapXml(config, await openVideoIds()));
+    xml(res, sitemapIndexXml(config, await sitemapFiles()));
+  });
+  router.get('/sitemaps/pages.xml', async (_req, res) => {
+    xml(res, sitemapXml(config, sitemapPagePaths(await showcasePaths())));
+  });
+  router.get(/^\/sitemaps\/videos-([1-9]\d{0,5})\.xml$/, async (req, res, next) => {
+    const paths = await videoPaths(Number(req.params[0]));
+    if (paths.length === 0) return next();
+    xml(res, sitemapXml(config, paths));
   });
 
   const indexFile = path.join(webDist, 'index.html');
@@ -150,6 +220,40 @@ export function webRoutes({
     }
   }
 
+  type LibraryRender =
+    | Exclude<LibraryPageAnswer, { kind: 'page' }>
+    | {
+        kind: 'page';
+        head: PageHead;
+        data: Record<string, unknown>;
+        html?: string;
+      };
+
+  /**
+   * A library page with its lists and markup, kept under the content version like the lists.
+   * Undefined: not a library page, or the database could not be asked (the browser renders it then).
+   */
+  async function renderLibraryPage(path: string, query: URLSearchParams): Promise<LibraryRender | undefined> {
+    const load = async (): Promise<LibraryRender | undefined> => {
+      const answer = await libraryPage(db, config, path, query);
+      if (answer?.kind !== 'page') return answer;
+      const data = JSON.parse(JSON.stringify(answer.lists)) as Record<string, unknown>;
+      const renderer = await loadPageRenderer(logger);
+      const [pathname, search = ''] = answer.location.split('?');
+      const html = await renderer?.renderPage(pathname!, data, publicConfig(config), search);
+      return { kind: 'page', head: answer.head, data, html };
+    };
+    try {
+      // Search results vary without end: rendered for each request. The other pages are few (one per
+      // showcase page), and the cache keeps a bounded number of them.
+      if (query.has('q')) return await load();
+      return await publicCache.value(`page:${path}?${query.toString()}`, load);
+    } catch (error) {
+      logger.warn({ err: error, path }, 'library page left for the browser to render');
+      return undefined;
+    }
+  }
+
   // The build's .br and .gz copies (web/vite.config.ts) go to browsers that accept them.
   router.use(
     '/assets',
@@ -165,11 +269,29 @@ export function webRoutes({
   let indexHtml: Promise<string> | undefined;
   router.get(/^(?!\/api\/).*/, async (req, res) => {
     indexHtml ??= readFile(indexFile, 'utf8');
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const library = await renderLibraryPage(req.path, query);
+    if (library?.kind === 'redirect') return res.redirect(301, library.location);
     const video = matchVideoPage(req.path);
-    const head = video
-      ? videoHead(video.id.length <= 100 ? await findVideo(video.id) : null, video.id, video.kind, config)
-      : pageHead(req.path, config);
-    const rendered = head.status === 200 && head.canonical ? await renderPage(head.canonical) : undefined;
+    const head =
+      library?.kind === 'page'
+        ? library.head
+        : library?.kind === 'not-found'
+          ? pageHead('/not-found', config)
+          : video
+            ? videoHead(
+                video.id.length <= 100 ? await findVideo(video.id) : null,
+                video.id,
+                video.kind,
+                config,
+              )
+            : pageHead(req.path, config);
+    const rendered =
+      library?.kind === 'page'
+        ? library
+        : head.status === 200 && head.canonical
+          ? await renderPage(head.canonical)
+          : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () =>

@@ -126,9 +126,13 @@ describe('the admin area', () => {
   it('reports a write that the re-read list does not show', async () => {
     const { page, context } = await openPage(browser);
     // The server saves the event, but the list read back (stale, say) does not contain it.
-    await page.route('**/api/admin/events', (route) =>
+    await page.route('**/api/admin/events?*', (route) =>
       route.request().method() === 'GET'
-        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        ? route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ events: [], page: 1, pageSize: 50, total: 0 }),
+          })
         : route.continue(),
     );
     await page.goto(`${api.url}/admin/events`);

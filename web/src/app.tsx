@@ -14,6 +14,7 @@ import { services } from '@app/shared/content';
 const ServicePage = lazyPage(() => import('./pages/service-page.tsx'));
 const FacebookCoverPage = lazyPage(() => import('./pages/facebook-cover.tsx'));
 const VideosPage = lazyPage(() => import('./pages/shop/videos.tsx'));
+const ShowcasePage = lazyPage(() => import('./pages/shop/showcase.tsx'));
 const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
@@ -28,6 +29,7 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
   { path: '/videos', component: VideosPage },
+  { path: '/videos/:slug', component: ShowcasePage },
   { path: '/video/:id/purchase', component: PurchasePage },
   { path: '/video/:id/download', component: DownloadPage },
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
@@ -68,7 +70,8 @@ function Notifications() {
 
 /** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
 export function preloadScreen(path: string): Promise<unknown> {
-  return routes.find((route) => route.path === path)?.component.preload() ?? Promise.resolve();
+  const pattern = path.replace(/^\/videos\/[^/]+$/, '/videos/:slug');
+  return routes.find((route) => route.path === pattern)?.component.preload() ?? Promise.resolve();
 }
 
 declare global {

@@ -8,19 +8,20 @@ import { setPublicConfig, type PublicConfig } from './lib/public-config.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**
- * The markup of the page at `path`, given the lists it shows by route (`data`, as the routes answer
+ * The markup of the page at `path` (with its query string `search`), given the lists it shows by route (`data`, as the routes answer
  * them). Waits for the page's lazily loaded code, so the result is the page, never its spinner.
  */
 export async function renderPage(
   path: string,
   data: Record<string, unknown>,
   config: PublicConfig,
+  search = '',
 ): Promise<string> {
   setPublicConfig(config);
   const queryClient = createQueryClient();
   for (const [url, value] of Object.entries(data)) queryClient.setQueryData([url], value);
   const { prelude } = await prerenderToNodeStream(
-    <Router ssrPath={path}>
+    <Router ssrPath={path} ssrSearch={search}>
       <App queryClient={queryClient} />
     </Router>,
   );

@@ -14,6 +14,17 @@ const MAX_AGE_MS = 10_000;
 /** How long a read waits for Redis before going to PostgreSQL instead. */
 const VERSION_WAIT_MS = 100;
 const GZIP_MIN_BYTES = 1024;
+/**
+ * Lists and values kept at most, each: a large library has thousands of showcase pages, and a
+ * rendered page is tens of KB. The oldest kept goes first.
+ */
+const MAX_KEPT = 400;
+
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  if (map.size >= MAX_KEPT) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 /** Headers that belong to the one response that filled an entry, not to the ones served from it. */
 const perResponse = new Set([
   'x-request-id',
@@ -129,7 +140,7 @@ export class PublicCache {
       const headers = Object.fromEntries(
         Object.entries(res.getHeaders()).filter(([name]) => !perResponse.has(name)),
       );
-      this.entries.set(url, {
+      keep(this.entries, url, {
         version,
         storedAt: Date.now(),
         route: req.route?.path ? String(req.route.path) : url,
@@ -153,7 +164,7 @@ export class PublicCache {
     if (kept && kept.version === version && Date.now() - kept.storedAt <= MAX_AGE_MS) return kept.value as T;
     const value = await load();
     if (version === undefined || value === undefined) this.values.delete(key);
-    else this.values.set(key, { version, storedAt: Date.now(), value });
+    else keep(this.values, key, { version, storedAt: Date.now(), value });
     return value;
   }
 

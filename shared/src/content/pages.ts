@@ -70,7 +70,7 @@ export function pageMeta(path: string): PageMeta {
       canonical: service.path,
     };
   }
-  if (normalized === '/videos') {
+  if (/^\/videos(\/[^/]+)?$/.test(normalized)) {
     return {
       status: 200,
       kind: 'plain',
@@ -78,7 +78,8 @@ export function pageMeta(path: string): PageMeta {
       description:
         'Watch, download or buy videos of dance competitions, recitals and stage shows from across New Zealand, grouped by showcase.',
       keywords: 'dance competition videos, recital videos, stage show videos, dance videos NZ',
-      canonical: '/videos',
+      // A showcase's page: the api sends its own head; this is what navigating to it in the app sets.
+      canonical: normalized,
     };
   }
   if (normalized === '/facebook-cover') {
@@ -121,6 +122,8 @@ export interface VideoSummary {
   title: string;
   description: string;
   passwordProtected: boolean;
+  /** Its showcase is marked "Show this showcase's videos in search engines". */
+  showcaseIndexed?: boolean;
 }
 
 /** Up to `max` characters, cut at a word, for meta descriptions. */
@@ -134,8 +137,8 @@ export function summarize(text: string, max = 160): string {
 
 /**
  * A video's purchase or download page, with the video's own title for link previews. The purchase page
- * of an open video is indexable (canonical to itself); download pages and password-protected videos
- * are not: those links are shared privately.
+ * of an open video in a showcase shown in search engines is indexable (canonical to itself); other
+ * videos, download pages and password-protected videos are not (DESIGN.md 9.16).
  * `video` undefined: not known (yet); `null`: no such video (404).
  */
 export function videoPageMeta(
@@ -164,7 +167,8 @@ export function videoPageMeta(
       noindex: true,
     };
   }
-  const indexable = kind === 'purchase' && !video.passwordProtected;
+  // Performers are often children: only showcases the owner marked put their videos in search engines.
+  const indexable = kind === 'purchase' && !video.passwordProtected && video.showcaseIndexed === true;
   return {
     status: 200,
     kind: 'video',

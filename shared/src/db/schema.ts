@@ -154,15 +154,31 @@ export const showcases = pgTable(
     orderPriority: integer().notNull().default(0),
     // Hidden showcases (and every video in them) leave the public site; existing rows stay public.
     published: boolean().notNull().default(true),
+    // The showcase page's address (/videos/<slug>): kept when the showcase is renamed. A row made
+    // without one gets a unique placeholder; the api always sets a readable one (showcase-slugs.ts).
+    slug: text()
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    // Performers are often children: per-video pages stay out of search engines unless ticked.
+    showVideosInSearchEngines: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('showcases_slug_key').on(t.slug),
     index('showcases_order_idx').on(t.orderPriority, t.createdAt),
     check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
   ],
 );
 
 export const videoProcessingStates = ['queued', 'processing', 'ready', 'failed'] as const;
+/** A showcase's earlier slugs: their addresses redirect (301) to the current one. */
+export const showcaseSlugRedirects = pgTable('showcase_slug_redirects', {
+  slug: text().primaryKey(),
+  showcaseId: text()
+    .notNull()
+    .references(() => showcases.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const videos = pgTable(
   'videos',
@@ -195,7 +211,9 @@ export const videos = pgTable(
     media: jsonb().$type<VideoMedia>(),
   },
   (t) => [
-    index('videos_showcase_idx').on(t.showcaseId, t.createdAt),
+    index('videos_showcase_idx').on(t.showcaseId, t.createdAt.desc(), t.id.desc()),
+    // Keyset pages: a showcase's videos above, the whole library here.
+    index('videos_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check('videos_price_cents_check', sql`${t.priceCents} >= 0`),
     check('videos_counters_check', sql`${t.views} >= 0 and ${t.downloads} >= 0`),
     check(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { videoProcessingSchema } from './media.ts';
+import { showcaseSummarySchema, wholeNumber } from './library.ts';
 import { publicVideoSchema } from './shop.ts';
 
 export const adminLoginSchema = z.strictObject({
@@ -124,6 +125,8 @@ export const showcaseSchema = z.object({
   description: z.string(),
   orderPriority: z.number().int(),
   published: z.boolean(),
+  slug: z.string(),
+  showVideosInSearchEngines: z.boolean(),
   createdAt: z.string(),
 });
 export type Showcase = z.infer<typeof showcaseSchema>;
@@ -141,6 +144,10 @@ export const adminVideoSchema = publicVideoSchema.extend({
   fileSize: z.number().int().nullable(),
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
+
+/** GET /api/admin/showcases: hidden ones too, each counting all its videos. */
+export const adminShowcaseSchema = showcaseSummarySchema.extend({ published: z.boolean() });
+export type AdminShowcase = z.infer<typeof adminShowcaseSchema>;
 
 /** POST /api/admin/videos/{id}/publish and /hide, and the showcase ones: the new state. */
 export const publishedStateSchema = z.object({ id: z.string(), published: z.boolean() });
@@ -189,3 +196,83 @@ export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 /** The answer to a DELETE. */
 export const deletedSchema = z.object({ id: z.union([z.number(), z.string()]), deleted: z.literal(true) });
 export type Deleted = z.infer<typeof deletedSchema>;
+
+// Paged admin lists (decision 020): `{ <items>, page, pageSize, total }`, like the purchases list.
+
+const adminPage = {
+  page: wholeNumber('Page', 1, 100_000).default(1),
+  pageSize: wholeNumber('Page size', 1, 200).default(50),
+  q: z.string().max(200, 'Search text must be at most 200 characters').optional(),
+};
+
+/** GET /api/admin/videos: search, showcase ("more": none), order, page. */
+export const adminVideoListQuerySchema = z.object({
+  ...adminPage,
+  showcase: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(['newest', 'oldest', 'title', 'relevance']).default('newest'),
+});
+export type AdminVideoListQuery = z.infer<typeof adminVideoListQuerySchema>;
+
+export const adminVideoListSchema = z.object({
+  videos: z.array(adminVideoSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminVideoList = z.infer<typeof adminVideoListSchema>;
+
+/** GET /api/admin/contacts: newest first, searched in names, e-mail and message. */
+export const adminContactListQuerySchema = z.object(adminPage);
+export const adminContactListSchema = z.object({
+  contacts: z.array(adminContactSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminContactList = z.infer<typeof adminContactListSchema>;
+
+/** GET /api/admin/events: upcoming (soonest first) or past (latest first). */
+export const adminEventListQuerySchema = z.object({
+  ...adminPage,
+  when: z.enum(['upcoming', 'past'], { error: 'When must be "upcoming" or "past"' }).default('upcoming'),
+});
+export const adminEventListSchema = z.object({
+  events: z.array(adminEventSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminEventList = z.infer<typeof adminEventListSchema>;
+
+/** The most videos one bulk action takes. */
+export const BULK_MAX = 500;
+
+/** POST /api/admin/videos/bulk: what the owner does to many videos after uploading a competition. */
+export const bulkVideoActionSchema = z.intersection(
+  z.object({
+    ids: z
+      .array(z.string().trim().min(1).max(100))
+      .min(1, 'Choose at least one video')
+      .max(BULK_MAX, `At most ${BULK_MAX} videos at a time`),
+  }),
+  z.discriminatedUnion('action', [
+    z.object({ action: z.literal('move'), showcaseId: z.string().trim().min(1).max(100).nullable() }),
+    z.object({
+      action: z.literal('price'),
+      priceCents: z
+        .number({ error: 'Price must be a number of cents' })
+        .int('Price must be a whole number of cents')
+        .min(0, 'Price must be 0 or more')
+        .max(10_000_000),
+    }),
+    z.object({ action: z.literal('delete') }),
+  ]),
+);
+export type BulkVideoAction = z.infer<typeof bulkVideoActionSchema>;
+
+/** What a bulk action did: `kept` are the videos a delete left because they have purchases. */
+export const bulkVideoResultSchema = z.object({
+  changed: z.number().int(),
+  kept: z.array(z.string()),
+});
+export type BulkVideoResult = z.infer<typeof bulkVideoResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slugSchema } from './library.ts';
 
 // Insert shapes of SPEC.md section 3, shared by api validation and web forms. Browser-safe.
 
@@ -84,11 +85,17 @@ const showcaseFields = {
     .min(0, 'Order must be 0 or more')
     .max(1_000_000),
   published: z.boolean(),
+  /** The page's address, /videos/<slug>; made from the name when absent. A change keeps the old one redirecting. */
+  slug: slugSchema,
+  /** "Show this showcase's videos in search engines" (performers are often children: off unless ticked). */
+  showVideosInSearchEngines: z.boolean(),
 };
 export const insertShowcaseSchema = z.object({
   ...showcaseFields,
   orderPriority: showcaseFields.orderPriority.default(0),
   published: showcaseFields.published.default(true),
+  slug: showcaseFields.slug.optional(),
+  showVideosInSearchEngines: showcaseFields.showVideosInSearchEngines.default(false),
 });
 /** Partial: the inline order save sends orderPriority alone, and nothing else may change. */
 export const updateShowcaseSchema = z.object(showcaseFields).partial();

@@ -4,3 +4,4 @@ export * from './shop.ts';
 export * from './sync.ts';
 export * from './media.ts';
 export * from './portfolio.ts';
+export * from './library.ts';

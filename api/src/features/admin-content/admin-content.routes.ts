@@ -1,9 +1,14 @@
 import type { Router } from 'express';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { events, showcases, videos } from '@app/shared/db';
+import { events, postgresErrorCode, showcaseSlugRedirects, showcases, videos } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import {
+  adminEventListQuerySchema,
+  adminVideoListQuerySchema,
+  bulkVideoActionSchema,
+  MORE_VIDEOS_SLUG,
+  slugify,
   insertEventSchema,
   insertShowcaseSchema,
   insertVideoSchema,
@@ -30,6 +35,13 @@ import {
   storedFileSize,
   storedFileSizes,
 } from './video-publishing.service.ts';
+import {
+  nothingToFind,
+  resolveScope,
+  searchWords,
+  showcaseColumns,
+  sortedVideos,
+} from '../videos/library.service.ts';
 
 const eventIdSchema = z.coerce
   .number({ error: 'Event id must be a number' })
@@ -53,6 +65,9 @@ const adminVideoColumns = {
   published: videos.published,
   fileSize: videos.fileSize,
 };
+
+/** The admin list's page is found by the library's search and order; its rows are read as adminVideos. */
+const idOnly = sql.raw('v.id');
 
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
 export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
@@ -81,9 +96,30 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
       throw fieldError('showcaseId', 'That showcase does not exist');
   }
 
-  admin.get('/api/admin/events', async (_req, res) => {
-    const rows = await db.select().from(events).orderBy(asc(events.date), asc(events.id));
-    res.set('Cache-Control', 'no-store').json(rows);
+  admin.get('/api/admin/events', async (req, res) => {
+    const { page, pageSize, q, when } = adminEventListQuerySchema.parse(req.query);
+    // "Today" is New Zealand's calendar day, as event dates are.
+    const today = sql`(now() at time zone 'Pacific/Auckland')::date`;
+    const text = q?.trim();
+    const where = and(
+      when === 'upcoming' ? gte(events.date, today) : lt(events.date, today),
+      text ? ilike(events.title, `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(
+          ...(when === 'upcoming'
+            ? [asc(events.date), asc(events.id)]
+            : [desc(events.date), desc(events.id)]),
+        )
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.$count(events, where),
+    ]);
+    res.set('Cache-Control', 'no-store').json({ events: rows, page, pageSize, total });
   });
 
   admin.post('/api/admin/events', async (req, res) => {
@@ -114,8 +150,67 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
     res.json({ id: event.id, deleted: true });
   });
 
-  admin.get('/api/admin/videos', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await adminVideos());
+  // Paged and searched like the library (library.service.ts), in the owner's chosen order.
+  admin.get('/api/admin/videos', async (req, res) => {
+    const { page, pageSize, q, showcase, sort } = adminVideoListQuerySchema.parse(req.query);
+    const scope = await resolveScope(db, showcase, { includeHidden: true });
+    if (!scope || nothingToFind(q)) {
+      res.set('Cache-Control', 'no-store').json({ videos: [], page, pageSize, total: 0 });
+      return;
+    }
+    const words = searchWords(q);
+    const { rows } = await sortedVideos<{ id: string; total: string }>(
+      db,
+      { words, scope, includeHidden: true },
+      { limit: pageSize, offset: (page - 1) * pageSize, withTotal: true },
+      { columns: idOnly, sort: sort === 'relevance' ? undefined : sort },
+    );
+    const total = rows[0]
+      ? Number(rows[0].total)
+      : ((
+          await sortedVideos<{ total: string }>(
+            db,
+            { words, scope, includeHidden: true },
+            { limit: 1, withTotal: true },
+            { columns: idOnly },
+          )
+        ).rows.map((row) => Number(row.total))[0] ?? 0);
+    const ids = rows.map((row) => row.id);
+    const found = ids.length ? await adminVideos(inArray(videos.id, ids)) : [];
+    const list = ids.flatMap((id) => found.filter((video) => video.id === id));
+    res.set('Cache-Control', 'no-store').json({ videos: list, page, pageSize, total });
+  });
+
+  // Many videos at once, after a competition is uploaded: move, price, delete the unsold.
+  admin.post('/api/admin/videos/bulk', async (req, res) => {
+    const input = bulkVideoActionSchema.parse(req.body ?? {});
+    const ids = [...new Set(input.ids)];
+    let changed = 0;
+    const kept: string[] = [];
+    if (input.action === 'move') {
+      await checkShowcase(input.showcaseId);
+      changed =
+        (await db.update(videos).set({ showcaseId: input.showcaseId }).where(inArray(videos.id, ids)))
+          .rowCount ?? 0;
+    } else if (input.action === 'price') {
+      changed =
+        (await db.update(videos).set({ priceCents: input.priceCents }).where(inArray(videos.id, ids)))
+          .rowCount ?? 0;
+    } else {
+      // The single delete's rules, video by video: sold videos and open checkouts stay (named in `kept`).
+      for (const id of ids) {
+        try {
+          const video = await deleteVideo(db, id);
+          await removeOutputsIfUnused(deps, video.awsKey, video.media);
+          changed += 1;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 409) throw error;
+          kept.push(id);
+        }
+      }
+    }
+    if (changed > 0) await publicCache.changed();
+    res.json({ changed, kept });
   });
 
   admin.post('/api/admin/videos', async (req, res) => {
@@ -220,15 +315,43 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
   // Hidden ones too (the public /api/showcases leaves them out).
   admin.get('/api/admin/showcases', async (_req, res) => {
     const rows = await db
-      .select()
+      .select({
+        ...showcaseColumns,
+        videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id)::int`,
+      })
       .from(showcases)
       .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
     res.set('Cache-Control', 'no-store').json(rows);
   });
 
+  /** The first free slug from the name's: "jazz-2026", then "jazz-2026-2", ... */
+  async function freeSlug(name: string): Promise<string> {
+    const base = slugify(name);
+    const taken = new Set(
+      (
+        await db
+          .select({ slug: showcases.slug })
+          .from(showcases)
+          .where(or(eq(showcases.slug, base), like(showcases.slug, `${base}-%`)))
+      ).map((row) => row.slug),
+    );
+    if (!taken.has(base) && base !== MORE_VIDEOS_SLUG) return base;
+    for (let number = 2; ; number++) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
+  }
+
+  const slugTaken = (error: unknown) => {
+    if (postgresErrorCode(error) === '23505')
+      throw fieldError('slug', 'Another showcase already uses this address');
+    throw error;
+  };
+
   admin.post('/api/admin/showcases', async (req, res) => {
     const input = insertShowcaseSchema.parse(req.body ?? {});
-    const [showcase] = await db.insert(showcases).values(input).returning();
+    const [showcase] = await db
+      .insert(showcases)
+      .values({ ...input, slug: input.slug ?? (await freeSlug(input.name)) })
+      .returning(showcaseColumns)
+      .catch(slugTaken);
     await publicCache.changed();
     res.status(201).json(showcase);
   });
@@ -237,8 +360,29 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
     const id = textIdSchema.parse(req.params.id);
     const input = updateShowcaseSchema.parse(req.body ?? {});
     if (Object.keys(input).length === 0) throw new HttpError(400, 'Nothing to update');
-    const [showcase] = await db.update(showcases).set(input).where(eq(showcases.id, id)).returning();
-    if (!showcase) throw notFound('Showcase not found');
+    const showcase = await db
+      .transaction(async (tx) => {
+        const [before] = await tx
+          .select({ slug: showcases.slug })
+          .from(showcases)
+          .where(eq(showcases.id, id));
+        if (!before) throw notFound('Showcase not found');
+        const [after] = await tx
+          .update(showcases)
+          .set(input)
+          .where(eq(showcases.id, id))
+          .returning(showcaseColumns);
+        // The old address keeps working (301), and the new one is no longer anyone's old address.
+        if (input.slug && input.slug !== before.slug) {
+          await tx
+            .insert(showcaseSlugRedirects)
+            .values({ slug: before.slug, showcaseId: id })
+            .onConflictDoUpdate({ target: showcaseSlugRedirects.slug, set: { showcaseId: id } });
+          await tx.delete(showcaseSlugRedirects).where(eq(showcaseSlugRedirects.slug, input.slug));
+        }
+        return after;
+      })
+      .catch(slugTaken);
     await publicCache.changed();
     res.json(showcase);
   });

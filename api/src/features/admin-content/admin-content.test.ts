@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, sales, videos } from '@app/shared/db';
-import { adminContactSchema, adminEventSchema, adminVideoSchema, showcaseSchema } from '@app/shared/schemas';
+import {
+  adminContactListSchema,
+  adminContactSchema,
+  adminEventSchema,
+  adminVideoListSchema,
+  adminVideoSchema,
+  showcaseSchema,
+} from '@app/shared/schemas';
 import { verifyPassword } from '@app/shared/password';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
@@ -53,8 +60,10 @@ describe('admin events', () => {
       jotformUrl: 'https://form.example/nelson',
     });
 
-    const listed = await agent.get('/api/admin/events').expect(200);
-    expect(listed.body.find((row: { id: number }) => row.id === id)).toMatchObject({ title: event.title });
+    const listed = await agent.get('/api/admin/events?when=upcoming').expect(200);
+    expect(listed.body.events.find((row: { id: number }) => row.id === id)).toMatchObject({
+      title: event.title,
+    });
 
     await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(200, { id, deleted: true });
     await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(404);
@@ -217,7 +226,10 @@ describe('admin contacts', () => {
       { ...base, firstName: 'Middle', createdAt: at(10) },
     ]);
     const { body } = await agent.get('/api/admin/contacts').expect(200).expect('Cache-Control', 'no-store');
-    const listed = adminContactSchema.strict().array().parse(body);
+    const listed = adminContactSchema
+      .strict()
+      .array()
+      .parse(adminContactListSchema.strict().parse(body).contacts);
     expect(listed.map((contact) => contact.firstName).slice(0, 3)).toEqual(['Newest', 'Middle', 'Older']);
     await request(api.app).get('/api/admin/contacts').expect(401);
   });
@@ -251,7 +263,10 @@ describe('admin answers', () => {
 
     await env.database.db.update(videos).set({ views: 7, downloads: 2 }).where(eq(videos.id, video.id));
     const list = await agent.get('/api/admin/videos').expect(200);
-    const listed = adminVideoSchema.strict().array().parse(list.body);
+    const listed = adminVideoSchema
+      .strict()
+      .array()
+      .parse(adminVideoListSchema.strict().parse(list.body).videos);
     expect(listed.find((row) => row.id === video.id)).toMatchObject({ views: 7, downloads: 2 });
     expect(JSON.stringify(list.body)).not.toMatch(/secret-word|passwordHash|scrypt\$/);
 

@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { isValidVideoToken } from '../videos/access.ts';
-import { videoWithVisibility } from '../videos/videos.routes.ts';
+import { videoWithVisibility } from '../videos/library.service.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
 /**

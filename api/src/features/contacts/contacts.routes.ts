@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { desc } from 'drizzle-orm';
+import { desc, ilike, or, sql } from 'drizzle-orm';
 import { contacts } from '@app/shared/db';
-import { insertContactSchema } from '@app/shared/schemas';
+import { adminContactListQuerySchema, insertContactSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 
@@ -28,21 +28,38 @@ export function contactRoutes(deps: Deps): Router {
   return router;
 }
 
-/** The owner's list of enquiries, newest first. */
+/** The owner's list of enquiries, newest first, paged, searched in names, e-mail and message. */
 export function registerAdminContactRoutes(admin: Router, { db }: Deps): void {
-  admin.get('/api/admin/contacts', async (_req, res) => {
-    const rows = await db
-      .select({
-        id: contacts.id,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        email: contacts.email,
-        eventType: contacts.eventType,
-        message: contacts.message,
-        createdAt: contacts.createdAt,
-      })
-      .from(contacts)
-      .orderBy(desc(contacts.createdAt), desc(contacts.id));
-    res.set('Cache-Control', 'no-store').json(rows);
+  admin.get('/api/admin/contacts', async (req, res) => {
+    const { page, pageSize, q } = adminContactListQuerySchema.parse(req.query);
+    const text = q?.trim();
+    // Matched as text: LIKE's own characters in the search are escaped.
+    const pattern = text ? `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+    const where = pattern
+      ? or(
+          ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
+          ilike(contacts.email, pattern),
+          ilike(contacts.message, pattern),
+        )
+      : undefined;
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          id: contacts.id,
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          email: contacts.email,
+          eventType: contacts.eventType,
+          message: contacts.message,
+          createdAt: contacts.createdAt,
+        })
+        .from(contacts)
+        .where(where)
+        .orderBy(desc(contacts.createdAt), desc(contacts.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.$count(contacts, where),
+    ]);
+    res.set('Cache-Control', 'no-store').json({ contacts: rows, page, pageSize, total });
   });
 }

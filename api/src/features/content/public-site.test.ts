@@ -120,8 +120,8 @@ describe('POST /api/contacts', () => {
     await request(api.app).get('/api/admin/contacts').expect(401);
     const agent = await adminAgent(api.app);
     const response = await agent.get('/api/admin/contacts').expect(200);
-    expect(response.body.length).toBeGreaterThan(0);
-    const times = response.body.map((row: { createdAt: string }) => Date.parse(row.createdAt));
+    expect(response.body.total).toBeGreaterThan(0);
+    const times = response.body.contacts.map((row: { createdAt: string }) => Date.parse(row.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 });
@@ -212,6 +212,8 @@ describe('pages as crawlers see them', () => {
     expect(robots.text).toContain('Disallow: /api/');
     expect(robots.text).toContain('Allow: /api/images/');
     const sitemap = await request(api.app).get('/sitemap.xml').expect(200);
-    expect(sitemap.text).toContain('<loc>http://localhost:3000/dance-photographer</loc>');
+    expect(sitemap.text).toContain('<loc>http://localhost:3000/sitemaps/pages.xml</loc>');
+    const pages = await request(api.app).get('/sitemaps/pages.xml').expect(200);
+    expect(pages.text).toContain('<loc>http://localhost:3000/dance-photographer</loc>');
   });
 });

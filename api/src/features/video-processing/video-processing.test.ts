@@ -57,7 +57,7 @@ const adminList = async () =>
   adminVideoSchema
     .strict()
     .array()
-    .parse((await agent.get('/api/admin/videos').expect(200)).body);
+    .parse((await agent.get('/api/admin/videos?pageSize=200').expect(200)).body.videos);
 const adminVideo = async (id: string) => (await adminList()).find((video) => video.id === id)!;
 
 describe('a paid video uploaded through the admin', () => {

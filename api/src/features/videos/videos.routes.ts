@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Router, type Request } from 'express';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { showcases, videos, type Db, type VideoStatKind } from '@app/shared/db';
+import { videos, type VideoStatKind } from '@app/shared/db';
+import {
+  libraryPageQuerySchema,
+  MORE_VIDEOS_SLUG,
+  showcasePageUrl,
+  videoListQuerySchema,
+} from '@app/shared/schemas';
+import { purposeKey } from '@app/shared/signing';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
 import { sendStoredObject } from '../../http/send-object.ts';
 import { videoAccessSchema, videoIdSchema, verifyVideoPasswordSchema } from '@app/shared/schemas';
@@ -17,6 +24,15 @@ import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
 import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
+import {
+  findShowcaseBySlug,
+  libraryShelves,
+  listVideos,
+  searchPage,
+  showcasePage,
+  showcaseSummaries,
+  videoWithVisibility,
+} from './library.service.ts';
 
 /** What visitors may see of a video: never its password hash or storage key. */
 export const publicVideoColumns = {
@@ -30,44 +46,6 @@ export const publicVideoColumns = {
   previewClipUrl: previewClipUrlColumn,
   passwordProtected: videos.passwordProtected,
   createdAt: videos.createdAt,
-};
-
-/** Shown to the public: neither the video nor its showcase is hidden (a query joined with showcases). */
-export const publishedVideo = and(eq(videos.published, true), sql`coalesce(${showcases.published}, true)`);
-
-/** A video's row and whether the public may see it (`shown`). */
-export async function videoWithVisibility(db: Db, id: string) {
-  const [row] = await db
-    .select({ video: videos, shown: sql<boolean>`${publishedVideo}` })
-    .from(videos)
-    .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
-    .where(eq(videos.id, id));
-  return row && { ...row.video, shown: row.shown };
-}
-
-/**
- * The video library's lists, as their routes answer them: also rendered into the /videos page
- * (api/src/web.ts).
- */
-export const videoLibraryLists = {
-  // Showcase order (lower first), videos without a showcase last, newest first within one.
-  '/api/videos': (db: Db) =>
-    db
-      .select(publicVideoColumns)
-      .from(videos)
-      .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
-      .where(publishedVideo)
-      .orderBy(
-        sql`${showcases.orderPriority} asc nulls last`,
-        asc(showcases.createdAt),
-        sql`${videos.createdAt} desc`,
-      ),
-  '/api/showcases': (db: Db) =>
-    db
-      .select()
-      .from(showcases)
-      .where(eq(showcases.published, true))
-      .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt)),
 };
 
 const DOWNLOAD_LINK_SECONDS = 3600;
@@ -89,6 +67,7 @@ export function videoRoutes(deps: Deps): Router {
   const recordVideoStat = createVideoStatRecorder(deps);
   const guesses = new GuessGuard(deps, guessRules.videoPassword);
   const router = Router();
+  const cursorKey = purposeKey(deps.config.SESSION_SECRET, 'video-list-cursor');
 
   // Every view asks for its video; the row is kept until an admin write changes the content version.
   async function findVideo(id: string) {
@@ -106,12 +85,44 @@ export function videoRoutes(deps: Deps): Router {
     return video;
   }
 
+  // SPEC's list, paged (DESIGN.md 9.15): an array of at most `limit`, the next page in the Link header.
   router.get('/api/videos', async (req, res) => {
-    await publicCache.respond(req, res, '/api/videos', () => videoLibraryLists['/api/videos'](db));
+    const query = videoListQuerySchema.parse(req.query);
+    await publicCache.respond(req, res, '/api/videos', async () => {
+      const { videos: page, next } = await listVideos(db, cursorKey, query);
+      if (next) {
+        const params = new URLSearchParams(req.query as Record<string, string>);
+        params.set('cursor', next);
+        res.set('Link', `</api/videos?${params.toString()}>; rel="next"`);
+      }
+      return page;
+    });
   });
 
   router.get('/api/showcases', async (req, res) => {
-    await publicCache.respond(req, res, '/api/showcases', () => videoLibraryLists['/api/showcases'](db));
+    await publicCache.respond(req, res, '/api/showcases', () => showcaseSummaries(db));
+  });
+
+  router.get('/api/library', async (req, res) => {
+    await publicCache.respond(req, res, '/api/library', () => libraryShelves(db));
+  });
+
+  router.get('/api/library/search', async (req, res) => {
+    const query = libraryPageQuerySchema.parse(req.query);
+    res.json(await searchPage(db, query));
+  });
+
+  router.get('/api/showcases/:slug/videos', async (req, res) => {
+    const { page, price } = libraryPageQuerySchema.pick({ page: true, price: true }).parse(req.query);
+    const found = await findShowcaseBySlug(db, String(req.params.slug).slice(0, 200));
+    if (found.kind === 'missing') throw notFound('Showcase not found');
+    if (found.kind === 'moved') {
+      res.redirect(301, showcasePageUrl(found.slug, page));
+      return;
+    }
+    // Only the plain page addresses are kept in memory (the cache keys on the exact URL).
+    const url = showcasePageUrl(found.showcase?.slug ?? MORE_VIDEOS_SLUG, page);
+    await publicCache.respond(req, res, url, () => showcasePage(db, found.showcase, { page, price }));
   });
 
   // ?session_id= lets the buyer of a video hidden since still open its download page.

@@ -1,14 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicVideo, Showcase, VideoToken } from '@app/shared/schemas';
+import { searchPageUrl, showcasePageUrl, type LibraryPageQuery } from '@app/shared/library';
+import type {
+  LibraryPage,
+  LibraryShelves,
+  PublicVideo,
+  ShowcaseSummary,
+  VideoToken,
+} from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
 export type Video = PublicVideo;
-export type { Showcase };
 
-export const useVideos = () =>
-  useQuery({ queryKey: ['/api/videos'], queryFn: () => api.get<Video[]>('/api/videos') });
-export const useShowcases = () =>
-  useQuery({ queryKey: ['/api/showcases'], queryFn: () => api.get<Showcase[]>('/api/showcases') });
+// Each query's key is its address, so a page the server rendered seeds it from its page data.
+const byUrl = <T>(url: string, enabled = true) =>
+  ({ queryKey: [url], queryFn: () => api.get<T>(url), enabled }) as const;
+
+export const useShowcases = () => useQuery(byUrl<ShowcaseSummary[]>('/api/showcases'));
+/** What /videos shows: each showcase's first row. */
+export const useLibraryShelves = (enabled: boolean) =>
+  useQuery(byUrl<LibraryShelves>('/api/library', enabled));
+export const useShowcasePage = (slug: string, page: number) =>
+  useQuery(byUrl<LibraryPage>(showcasePageUrl(slug, page)));
+export const useSearchResults = (query: LibraryPageQuery, enabled: boolean) =>
+  // The previous results stay on screen while the next arrive, instead of a flash of skeletons.
+  useQuery({ ...byUrl<LibraryPage>(searchPageUrl(query), enabled), placeholderData: (previous) => previous });
 /** `sessionId`: the buyer's checkout, which still opens a video the owner has hidden since. */
 export const useVideo = (id: string, sessionId?: string) =>
   useQuery({

@@ -1,38 +1,57 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminContactList } from '@app/shared/schemas';
 import { Mail } from 'lucide-react';
 import { contactEventTypeLabel } from '@app/shared/constants';
 import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 
-interface Contact {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  eventType: string | null;
-  message: string;
-  createdAt: string;
-}
+const PAGE_SIZE = 50;
 
 export default function AdminContactsPage() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const url = `/api/admin/contacts?page=${page}&pageSize=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+  // The page in view refreshes every 30 s, so new enquiries appear on the first page.
   const contacts = useQuery({
-    queryKey: ['/api/admin/contacts'],
-    queryFn: () => api.get<Contact[]>('/api/admin/contacts'),
+    queryKey: ['/api/admin/contacts', url],
+    queryFn: () => api.get<AdminContactList>(url),
     refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
   });
+  const pageCount = Math.max(1, Math.ceil((contacts.data?.total ?? 0) / PAGE_SIZE));
   return (
     <AdminLayout
       title="Contact Submissions"
       actions={
         <>
           {contacts.isFetching && <span className="text-sm text-zinc-400">Refreshing...</span>}
-          {contacts.data && <Badge variant="neutral">{contacts.data.length} total</Badge>}
+          {contacts.data && <Badge variant="neutral">{contacts.data.total} total</Badge>}
         </>
       }
     >
+      <Input
+        type="search"
+        aria-label="Search contacts"
+        placeholder="Search names, e-mail or message"
+        className="mb-6 max-w-md"
+        maxLength={200}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       {contacts.isError ? (
         <p className="text-red-300">
           Error loading contacts: {errorMessage(contacts.error, 'Failed to fetch contacts')}
@@ -43,7 +62,9 @@ export default function AdminContactsPage() {
             <Skeleton key={index} className="h-36 rounded-2xl" />
           ))}
         </div>
-      ) : contacts.data.length === 0 ? (
+      ) : contacts.data.total === 0 && q ? (
+        <p className="text-zinc-400">No contacts match “{q}”.</p>
+      ) : contacts.data.total === 0 ? (
         <div className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center">
           <p className="text-lg font-semibold text-white">No contact submissions yet</p>
           <p className="mt-2 text-zinc-400">
@@ -52,7 +73,7 @@ export default function AdminContactsPage() {
         </div>
       ) : (
         <ul className="space-y-4">
-          {contacts.data.map((contact) => (
+          {contacts.data.contacts.map((contact) => (
             <li key={contact.id} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
@@ -83,6 +104,7 @@ export default function AdminContactsPage() {
           ))}
         </ul>
       )}
+      <PageNav label="Contact pages" page={page} pageCount={pageCount} onPage={setPage} />
     </AdminLayout>
   );
 }

@@ -5,32 +5,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, MapPin, Plus } from 'lucide-react';
 import type { z } from 'zod';
 import { formatEventDate } from '@app/shared/format';
+import type { AdminEvent, AdminEventList } from '@app/shared/schemas';
 import { insertEventSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { PageNav } from '../../components/ui/page-nav.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
 import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
 import { ImagePicker, Thumbnail } from '../../features/admin/image-picker.tsx';
 
-interface AdminEvent {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  eventType: string;
-  imageUrl: string;
-  jotformUrl: string | null;
-}
 type EventInput = z.input<typeof insertEventSchema>;
 type EventOutput = z.output<typeof insertEventSchema>;
 
 const listKey = ['/api/admin/events'];
-const fetchEvents = () => api.get<AdminEvent[]>('/api/admin/events');
+const PAGE_SIZE = 50;
+type When = 'upcoming' | 'past';
+const listUrl = (when: When, page: number, q = '') =>
+  `/api/admin/events?when=${when}&page=${page}&pageSize=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+/** The events with this title, upcoming and past (what a write is checked against). */
+const fetchEvents = (title: string) =>
+  Promise.all(
+    (['upcoming', 'past'] as const).map((when) =>
+      api.get<AdminEventList>(listUrl(when, 1, title.slice(0, 200))),
+    ),
+  ).then((lists) => lists.flatMap((list) => list.events));
 const blank: EventInput = {
   title: '',
   description: '',
@@ -43,10 +45,11 @@ const blank: EventInput = {
 
 /** SPEC.md section 4: every write is checked by reading the list back. */
 async function verify(
+  title: string,
   check: (events: AdminEvent[]) => boolean,
   messages: { unverifiable: string; failed: string },
 ) {
-  const events = await fetchEvents().catch(() => {
+  const events = await fetchEvents(title).catch(() => {
     throw new Error(messages.unverifiable);
   });
   if (!check(events)) throw new Error(messages.failed);
@@ -54,7 +57,13 @@ async function verify(
 
 export default function AdminEventsPage() {
   const client = useQueryClient();
-  const events = useQuery({ queryKey: listKey, queryFn: fetchEvents });
+  const [when, setWhen] = useState<When>('upcoming');
+  const [page, setPage] = useState(1);
+  const events = useQuery({
+    queryKey: [...listKey, when, page],
+    queryFn: () => api.get<AdminEventList>(listUrl(when, page)),
+  });
+  const pageCount = Math.max(1, Math.ceil((events.data?.total ?? 0) / PAGE_SIZE));
   const [editing, setEditing] = useState<AdminEvent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
 
@@ -70,14 +79,19 @@ export default function AdminEventsPage() {
     mutationFn: async ({ input, id }: { input: EventOutput; id?: number }) => {
       if (id === undefined) {
         const created = await api.post<AdminEvent>('/api/admin/events', input);
-        await verify((list) => list.some((event) => event.id === created.id && event.title === input.title), {
-          unverifiable: 'Event creation could not be verified',
-          failed: 'Event was not properly saved - verification failed',
-        });
+        await verify(
+          input.title,
+          (list) => list.some((event) => event.id === created.id && event.title === input.title),
+          {
+            unverifiable: 'Event creation could not be verified',
+            failed: 'Event was not properly saved - verification failed',
+          },
+        );
         return 'Event created and verified successfully';
       }
       await api.put<AdminEvent>(`/api/admin/events/${id}`, input);
       await verify(
+        input.title,
         (list) =>
           list.some(
             (event) =>
@@ -100,9 +114,9 @@ export default function AdminEventsPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: async (id: number) => {
+    mutationFn: async ({ id, title }: AdminEvent) => {
       await api.delete(`/api/admin/events/${id}`);
-      await verify((list) => !list.some((event) => event.id === id), {
+      await verify(title, (list) => !list.some((event) => event.id === id), {
         unverifiable: 'Event deletion could not be verified',
         failed: 'Event was not properly deleted - still exists in database',
       });
@@ -124,17 +138,33 @@ export default function AdminEventsPage() {
         </Button>
       }
     >
+      <div role="group" aria-label="Which events" className="mb-6 flex gap-2">
+        {(['upcoming', 'past'] as const).map((option) => (
+          <Button
+            key={option}
+            size="sm"
+            variant={when === option ? 'primary' : 'secondary'}
+            aria-pressed={when === option}
+            onClick={() => {
+              setWhen(option);
+              setPage(1);
+            }}
+          >
+            {option === 'upcoming' ? 'Upcoming' : 'Past'}
+          </Button>
+        ))}
+      </div>
       {events.isError ? (
         <p className="text-red-300">Failed to fetch events</p>
       ) : events.isPending ? (
         <p className="text-zinc-400">Loading events...</p>
-      ) : events.data.length === 0 ? (
+      ) : events.data.events.length === 0 ? (
         <p className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center text-zinc-400">
-          No events yet. Create the first one.
+          {when === 'upcoming' ? 'No upcoming events. Create the next one.' : 'No past events.'}
         </p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2">
-          {events.data.map((event) => (
+          {events.data.events.map((event) => (
             <li
               key={event.id}
               className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5 sm:flex-row"
@@ -183,6 +213,7 @@ export default function AdminEventsPage() {
           ))}
         </ul>
       )}
+      <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         {editing !== null && (
@@ -207,7 +238,7 @@ export default function AdminEventsPage() {
         message="Are you sure you want to delete this event?"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </AdminLayout>
   );

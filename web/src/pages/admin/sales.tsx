@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Mail, Plus } from 'lucide-react';
 import { formatDateTime, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { useVideos, type Video } from '../../features/shop/queries.ts';
+import type { AdminVideoList } from '@app/shared/schemas';
 
 interface Purchase {
   id: string;
@@ -82,9 +82,10 @@ function PaidTotals() {
 
 export default function AdminSalesPage() {
   const client = useQueryClient();
+  // The filter offers the newest 200 videos; "Search buyer or video" finds any other by its title.
   const videos = useQuery({
-    queryKey: ['/api/admin/videos'],
-    queryFn: () => api.get<Video[]>('/api/admin/videos'),
+    queryKey: ['/api/admin/videos', 'newest-200'],
+    queryFn: () => api.get<AdminVideoList>('/api/admin/videos?pageSize=200'),
   });
   const [filters, setFilters] = useState({ status: '', videoId: '', q: '', from: '', to: '' });
   const [page, setPage] = useState(1);
@@ -149,7 +150,7 @@ export default function AdminSalesPage() {
           onChange={(event) => change('videoId', event.target.value)}
         >
           <option value="">Any video</option>
-          {(videos.data ?? []).map((video) => (
+          {(videos.data?.videos ?? []).map((video) => (
             <option key={video.id} value={video.id}>
               {video.title}
             </option>
@@ -269,7 +270,14 @@ export default function AdminSalesPage() {
 }
 
 function OfflineForm({ onDone }: { onDone: () => void }) {
-  const videos = useVideos();
+  // The library may hold tens of thousands of videos: the owner searches, and picks from the best 50.
+  const [videoSearch, setVideoSearch] = useState('');
+  const videosUrl = `/api/admin/videos?pageSize=50&sort=${videoSearch.trim() ? 'relevance' : 'newest'}&q=${encodeURIComponent(videoSearch.trim())}`;
+  const videos = useQuery({
+    queryKey: ['/api/admin/videos', videosUrl],
+    queryFn: () => api.get<AdminVideoList>(videosUrl),
+    placeholderData: keepPreviousData,
+  });
   const [fields, setFields] = useState({ videoId: '', buyerName: '', buyerEmail: '', amount: '' });
   const record = useMutation({
     mutationFn: () =>
@@ -303,12 +311,21 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} className="space-y-4">
       <div>
         <Label htmlFor="offline-video">Video</Label>
+        <Input
+          type="search"
+          aria-label="Find by title or tag"
+          placeholder="Search titles and tags"
+          className="mb-2"
+          maxLength={200}
+          value={videoSearch}
+          onChange={(event) => setVideoSearch(event.target.value)}
+        />
         <Select
           id="offline-video"
           required
           value={fields.videoId}
           onChange={(event) => {
-            const video = videos.data?.find((item) => item.id === event.target.value);
+            const video = videos.data?.videos.find((item) => item.id === event.target.value);
             set({
               videoId: event.target.value,
               amount: video ? (video.priceCents / 100).toFixed(2) : fields.amount,
@@ -316,7 +333,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
           }}
         >
           <option value="">Choose a video</option>
-          {(videos.data ?? []).map((video) => (
+          {(videos.data?.videos ?? []).map((video) => (
             <option key={video.id} value={video.id}>
               {video.title}
             </option>

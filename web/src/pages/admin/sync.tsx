@@ -57,7 +57,14 @@ const fetchRuns = () => api.get<SyncRuns>('/api/admin/sync-runs');
 export default function AdminSyncPage() {
   const client = useQueryClient();
   const runs = useQuery({ queryKey: runsKey, queryFn: fetchRuns });
-  const events = useQuery({ queryKey: eventsKey, queryFn: () => api.get<AdminEvent[]>('/api/admin/events') });
+  // The upcoming events, whose order links the sync fills (the list is paged: the next 200).
+  const events = useQuery({
+    queryKey: eventsKey,
+    queryFn: () =>
+      api
+        .get<{ events: AdminEvent[] }>('/api/admin/events?when=upcoming&pageSize=200')
+        .then((list) => list.events),
+  });
   const [tracked, setTracked] = useState<Tracked | null>(null);
   // The sync queue's jobs: on arrival (a sync started by the schedule, the CLI or another tab keeps the
   // button busy too), then every second while one is followed. The sync's job is removed when it ends,

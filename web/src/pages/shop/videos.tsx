@@ -1,53 +1,59 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
-import { Lock, RotateCcw, Search } from 'lucide-react';
-import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../components/ui/badge.tsx';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { RotateCcw, Search } from 'lucide-react';
+import { MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import {
-  downloadPath,
-  purchasePath,
-  useShowcases,
-  useVideos,
-  type Video,
-} from '../../features/shop/queries.ts';
-import { VideoPreview } from '../../features/shop/video-preview.tsx';
+import { useLibraryShelves, useSearchResults, useShowcases } from '../../features/shop/queries.ts';
+import { VideoGrid } from '../../features/shop/video-card.tsx';
 import { useInBrowser } from '../../lib/in-browser.ts';
 
-function matches(video: Video, term: string): boolean {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return true;
-  return [video.title, video.description, ...video.tags].some((text) => text.toLowerCase().includes(needle));
+/** How long the box waits after the last key before searching (and updating the address). */
+const SEARCH_DELAY_MS = 350;
+
+/** The search in the address (`?q=&showcase=&price=&page=`); out-of-range values are ignored. */
+function readQuery(search: string): LibraryPageQuery {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  const price = params.get('price');
+  return {
+    q: params.get('q')?.slice(0, 200) || undefined,
+    showcase: params.get('showcase') || undefined,
+    price: price === 'free' || price === 'paid' ? price : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
 }
 
+const libraryPath = (query: Partial<LibraryPageQuery>) => {
+  const search = searchParams(query);
+  return search ? `/videos?${search}` : '/videos';
+};
+
 export default function VideosPage() {
-  const videos = useVideos();
-  const showcases = useShowcases();
-  const [term, setTerm] = useState('');
+  const query = readQuery(useSearch());
+  const [, navigate] = useLocation();
+  const searching = Boolean(query.q?.trim() || query.showcase || query.price || query.page > 1);
   const inBrowser = useInBrowser();
+  const showcases = useShowcases();
+  const [text, setText] = useState(query.q ?? '');
 
-  const groups = useMemo(() => {
-    const found = (videos.data ?? []).filter((video) => matches(video, term));
-    const ordered = [...(showcases.data ?? [])].sort((a, b) => a.orderPriority - b.orderPriority);
-    const result = ordered
-      .map((showcase) => ({
-        key: showcase.id,
-        name: showcase.name,
-        description: showcase.description,
-        videos: found.filter((video) => video.showcaseId === showcase.id),
-      }))
-      .filter((group) => group.videos.length > 0);
-    const known = new Set(ordered.map((showcase) => showcase.id));
-    const loose = found.filter((video) => !video.showcaseId || !known.has(video.showcaseId));
-    if (loose.length) result.push({ key: 'other', name: 'More Videos', description: '', videos: loose });
-    return result;
-  }, [videos.data, showcases.data, term]);
+  // The address is the search: Back and Forward bring their text back into the box.
+  useEffect(() => setText(query.q ?? ''), [query.q]);
+  useEffect(() => {
+    if (text.trim() === (query.q ?? '').trim()) return;
+    const timer = setTimeout(
+      () => navigate(libraryPath({ ...query, q: text.trim(), page: 1 })),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, query, navigate]);
 
-  const loading = videos.isPending || showcases.isPending;
-  const count = groups.reduce((total, group) => total + group.videos.length, 0);
+  const filter = (change: Partial<LibraryPageQuery>) =>
+    navigate(libraryPath({ ...query, ...change, page: 1 }));
+
   return (
     <ShopLayout title="Video Library">
       <div className="mx-auto max-w-7xl">
@@ -55,109 +61,203 @@ export default function VideosPage() {
         <p className="mt-3 max-w-2xl text-zinc-400">
           Watch, download or buy performances from competitions, recitals and stage shows.
         </p>
-        <div className="relative mt-8 max-w-md">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search videos"
-            placeholder="Search by title, description or tag"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
+        <form
+          role="search"
+          action="/videos"
+          className="mt-8 flex flex-col gap-3 sm:flex-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            navigate(libraryPath({ ...query, q: text.trim(), page: 1 }));
+          }}
+        >
+          <div className="relative max-w-md flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              name="q"
+              aria-label="Search videos"
+              placeholder="Search by title, description or tag"
+              value={text}
+              maxLength={200}
+              onChange={(event) => setText(event.target.value)}
+              disabled={!inBrowser}
+              className="pl-9"
+            />
+          </div>
+          <Select
+            name="showcase"
+            aria-label="Showcase"
+            className="sm:w-56"
+            value={query.showcase ?? ''}
+            onChange={(event) => filter({ showcase: event.target.value || undefined })}
             disabled={!inBrowser}
-            className="pl-9"
-          />
-        </div>
-        <p className="sr-only" aria-live="polite">
-          {loading || !term.trim() ? '' : `${count} ${count === 1 ? 'video' : 'videos'} found`}
-        </p>
-
-        {videos.isError || showcases.isError ? (
-          <div
-            role="alert"
-            className="mt-12 rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center"
           >
-            <p className="text-red-300">Failed to load videos. Please try again.</p>
-            <Button
-              variant="secondary"
-              className="mt-4"
-              onClick={() => {
-                void videos.refetch();
-                void showcases.refetch();
-              }}
-            >
-              <RotateCcw className="size-4" aria-hidden /> Try again
-            </Button>
-          </div>
-        ) : loading ? (
-          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 6 }, (_, index) => (
-              <Skeleton key={index} className="h-80 rounded-2xl" />
+            <option value="">All showcases</option>
+            {(showcases.data ?? []).map((showcase) => (
+              <option key={showcase.id} value={showcase.slug}>
+                {showcase.name}
+              </option>
             ))}
-          </div>
-        ) : groups.length === 0 ? (
-          <p className="mt-12 text-zinc-400">
-            {term.trim() ? `No videos match “${term.trim()}”.` : 'No videos yet. Check back soon.'}
-          </p>
-        ) : (
-          groups.map((group, groupIndex) => (
-            <section key={group.key} aria-labelledby={`showcase-${group.key}`} className="mt-14">
-              <h2 id={`showcase-${group.key}`} className="text-2xl font-bold text-white">
-                {group.name}
-              </h2>
-              {group.description && <p className="mt-1 text-zinc-400">{group.description}</p>}
-              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {group.videos.map((video, index) => (
-                  <li
-                    key={video.id}
-                    className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-stage-800/80"
-                  >
-                    <VideoPreview
-                      previewUrl={video.previewUrl}
-                      previewClipUrl={video.previewClipUrl}
-                      title={video.title}
-                      priority={groupIndex === 0 && index < 3}
-                    />
-                    <div className="flex flex-1 flex-col p-5">
-                      <div className="flex items-start justify-between gap-3">
-                        <h3 className="text-lg font-semibold text-white">{video.title}</h3>
-                        {video.priceCents === 0 ? (
-                          <Badge variant="success">Free</Badge>
-                        ) : (
-                          <Badge>{formatPrice(video.priceCents)}</Badge>
-                        )}
-                      </div>
-                      <p className="mt-2 flex-1 text-sm text-zinc-400">{video.description}</p>
-                      {video.passwordProtected && (
-                        <Badge
-                          variant="neutral"
-                          className="mt-3 self-start"
-                          title="Needs the password you were given"
-                        >
-                          <Lock className="size-3" aria-hidden /> Protected
-                        </Badge>
-                      )}
-                      <Button
-                        asChild
-                        className="mt-5"
-                        variant={video.priceCents === 0 ? 'secondary' : 'primary'}
-                      >
-                        {video.priceCents === 0 ? (
-                          <Link href={downloadPath(video.id)}>Get / Download</Link>
-                        ) : (
-                          <Link href={purchasePath(video.id)}>Buy Now</Link>
-                        )}
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
+            <option value={MORE_VIDEOS_SLUG}>More Videos</option>
+          </Select>
+          <Select
+            name="price"
+            aria-label="Price"
+            className="sm:w-36"
+            value={query.price ?? ''}
+            onChange={(event) =>
+              filter({ price: (event.target.value || undefined) as LibraryPageQuery['price'] })
+            }
+            disabled={!inBrowser}
+          >
+            <option value="">Free and paid</option>
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+          </Select>
+        </form>
+        {searching ? <SearchResults query={query} /> : <Shelves />}
       </div>
     </ShopLayout>
+  );
+}
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <div role="alert" className="mt-12 rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center">
+      <p className="text-red-300">Failed to load videos. Please try again.</p>
+      <Button variant="secondary" className="mt-4" onClick={retry}>
+        <RotateCcw className="size-4" aria-hidden /> Try again
+      </Button>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} className="h-80 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+/** Each showcase's first row, with a link to all of its videos (DESIGN.md 9.15). */
+function Shelves() {
+  const library = useLibraryShelves(true);
+  if (library.isError) return <LoadFailed retry={() => void library.refetch()} />;
+  if (!library.data) return <Loading />;
+  const { shelves } = library.data;
+  if (shelves.length === 0) return <p className="mt-12 text-zinc-400">No videos yet. Check back soon.</p>;
+  const featured = shelves.filter((shelf) => shelf.videos.length > 0);
+  const listed = shelves.filter((shelf) => shelf.videos.length === 0);
+  return (
+    <>
+      {featured.map((shelf, index) => {
+        const slug = shelf.showcase?.slug ?? MORE_VIDEOS_SLUG;
+        const name = shelf.showcase?.name ?? 'More Videos';
+        return (
+          <section key={slug} aria-labelledby={`showcase-${slug}`} className="mt-14">
+            <h2 id={`showcase-${slug}`} className="text-2xl font-bold text-white">
+              {name}
+            </h2>
+            {shelf.showcase?.description && (
+              <p className="mt-1 text-zinc-400">{shelf.showcase.description}</p>
+            )}
+            <VideoGrid videos={shelf.videos} priority={index === 0 ? 3 : 0} />
+            {shelf.videoCount > shelf.videos.length && (
+              <Link
+                href={`/videos/${encodeURIComponent(slug)}`}
+                className="mt-5 inline-block font-semibold text-spotlight-300 hover:underline"
+              >
+                See all {shelf.videoCount} videos<span className="sr-only"> in {name}</span>
+              </Link>
+            )}
+          </section>
+        );
+      })}
+      {listed.length > 0 && (
+        <section aria-labelledby="more-showcases" className="mt-14">
+          <h2 id="more-showcases" className="text-2xl font-bold text-white">
+            More showcases
+          </h2>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {listed.map((shelf) => {
+              const slug = shelf.showcase?.slug ?? MORE_VIDEOS_SLUG;
+              return (
+                <li key={slug}>
+                  <Link
+                    href={`/videos/${encodeURIComponent(slug)}`}
+                    className="block rounded-xl border border-white/10 bg-stage-800/70 px-4 py-3 text-white hover:bg-stage-700"
+                  >
+                    {shelf.showcase?.name ?? 'More Videos'}{' '}
+                    <span className="text-sm text-zinc-400">({shelf.videoCount} videos)</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * Results of the search in the address, paged and counted. SPEC's grouping holds here too: the page's
+ * videos under their showcases, in the showcases' order (videos without one last), ranked within each.
+ */
+function SearchResults({ query }: { query: LibraryPageQuery }) {
+  const results = useSearchResults(query, true);
+  const showcases = useShowcases();
+  if (results.isError) return <LoadFailed retry={() => void results.refetch()} />;
+  if (!results.data) return <Loading />;
+  const { videos, total, page, pageCount } = results.data;
+  const words = query.q?.trim();
+  const groups = [
+    ...(showcases.data ?? []).map((showcase) => ({
+      key: showcase.slug,
+      name: showcase.name,
+      videos: videos.filter((video) => video.showcaseId === showcase.id),
+    })),
+    {
+      key: MORE_VIDEOS_SLUG,
+      name: 'More Videos',
+      videos: videos.filter((video) => !showcases.data?.some((showcase) => showcase.id === video.showcaseId)),
+    },
+  ].filter((group) => group.videos.length > 0);
+  return (
+    <>
+      <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
+        {total} {total === 1 ? 'video' : 'videos'} found{words ? ` for “${words}”` : ''}
+      </p>
+      {videos.length === 0 ? (
+        <div className="mt-6 text-zinc-400">
+          <p>{words ? `No videos match “${words}”.` : 'No videos on this page.'}</p>
+          <Link href="/videos" className="mt-3 inline-block font-semibold text-spotlight-300 hover:underline">
+            Clear the search and see all videos
+          </Link>
+        </div>
+      ) : (
+        <>
+          {groups.map((group, index) => (
+            <section key={group.key} aria-labelledby={`results-${group.key}`} className="mt-10">
+              <h2 id={`results-${group.key}`} className="text-2xl font-bold text-white">
+                {group.name}
+              </h2>
+              <VideoGrid videos={group.videos} priority={index === 0 ? 3 : 0} />
+            </section>
+          ))}
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            href={(number) => libraryPath({ ...query, page: number })}
+          />
+        </>
+      )}
+    </>
   );
 }

@@ -1,0 +1,393 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { showcases, videos, type Db } from '@app/shared/db';
+import {
+  FEATURED_SHELVES,
+  LIBRARY_PAGE_SIZE,
+  MORE_VIDEOS_SLUG,
+  SHELF_SIZE,
+  type LibraryFilters,
+  type LibraryPage,
+  type LibraryShelves,
+  type PublicVideo,
+  type ShowcaseSummary,
+} from '@app/shared/schemas';
+import { createToken, readToken } from '@app/shared/signing';
+import { HttpError } from '../../http/errors.ts';
+
+// The library's queries (decision 020): keyset pages of the whole library, numbered pages of one
+// showcase, ranked search with prefixes and typo suggestions (migration catalogue_search).
+
+/** Shown to the public: neither the video nor its showcase is hidden (a query joined with showcases). */
+export const publishedVideo = and(eq(videos.published, true), sql`coalesce(${showcases.published}, true)`);
+
+/** A video's row and whether the public may see it (`shown`). */
+export async function videoWithVisibility(db: Db, id: string) {
+  const [row] = await db
+    .select({ video: videos, shown: sql<boolean>`${publishedVideo}` })
+    .from(videos)
+    .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+    .where(eq(videos.id, id));
+  return row && { ...row.video, shown: row.shown };
+}
+
+/** Words searched for at most; the rest of a long search text is ignored. */
+const MAX_SEARCH_WORDS = 8;
+
+/** Search text with nothing to search for (only punctuation or symbols): it matches no video. */
+export const nothingToFind = (text: string | undefined) =>
+  Boolean(text?.trim()) && searchWords(text).length === 0;
+
+/**
+ * The words of a search text, lower case and without accents. Anything that is not a letter or a
+ * digit separates words, so no character reaches PostgreSQL's query syntax (`:*`, `&|!()`, quotes,
+ * backslashes) or a LIKE pattern (`%`, `_`): search text is data.
+ */
+export function searchWords(text: string | undefined): string[] {
+  const words = (text ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu);
+  return [...new Set(words ?? [])].map((word) => word.slice(0, 40)).slice(0, MAX_SEARCH_WORDS);
+}
+
+// As publicVideoColumns (videos.routes.ts) spells them, over the alias v: the owner's picture or the
+// worker's poster frame, and the preview clip of a paid or protected video (decision 022).
+const videoFields = sql.raw(`v.id, v.title, v.description, v.tags, v.showcase_id as "showcaseId",
+  v.price_cents as "priceCents",
+  coalesce(v.preview_url, '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F')) as "previewUrl",
+  case when v.price_cents > 0 or v.password_protected
+    then '/api/video-clips/' || replace(v.media->>'clipKey', '/', '%2F') end as "previewClipUrl",
+  v.password_protected as "passwordProtected", v.created_at as "createdAt"`);
+
+type VideoRow = Omit<PublicVideo, 'createdAt'> & { createdAt: Date | string };
+type SortedRow = VideoRow & { sortTime: string; sortRank: string | null; total?: string };
+
+const publicVideo = ({ sortTime: _t, sortRank: _r, total: _c, ...row }: SortedRow): PublicVideo => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+/** A search made ready for the main query: its tsquery and the showcases whose names match a word. */
+interface PreparedSearch {
+  everyWord: string;
+  showcaseIds: string[];
+}
+
+/**
+ * The search as a tsquery: every word must match, as a prefix ("jaz" finds "jazz") or, for a word
+ * no library word starts with, as one of the three library words nearest to it by trigrams ("balet"
+ * finds "ballet"). Words are letters and digits only (searchWords), so quoting them is safe. Made in
+ * its own small query so that the main one sees a constant tsquery and can use the index.
+ */
+async function prepareSearch(db: Db, words: string[]): Promise<PreparedSearch> {
+  const result = await db.execute<{ everyWord: string; showcaseIds: string[] | null }>(sql`
+    with terms as (
+      select t.ord, lower(public.unaccent('public.unaccent'::regdictionary, t.word)) as word
+      from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as t(word, ord)
+    ), parts as (
+      select ord, '(' || quote_literal(word) || case when length(word) >= 2 then ':*' else '' end
+        || coalesce((
+          select ' | ' || string_agg(quote_literal(near.word), ' | ')
+          from (
+            select w.word from library_search_words w
+            where length(terms.word) >= 4 and w.word % terms.word
+              and not exists (select 1 from library_search_words p where p.word like terms.word || '%')
+            order by w.word <-> terms.word limit 3
+          ) near
+        ), '') || ')' as part
+      from terms
+    ), queries as (
+      select to_tsquery('simple', string_agg(part, ' & ' order by ord)) as every_word,
+        to_tsquery('simple', string_agg(part, ' | ' order by ord)) as any_word
+      from parts
+    )
+    select every_word::text as "everyWord",
+      (select array_agg(id) from showcases where search_vector @@ any_word) as "showcaseIds"
+    from queries`);
+  const row = result.rows[0];
+  return { everyWord: row?.everyWord ?? '', showcaseIds: row?.showcaseIds ?? [] };
+}
+
+export type ShowcaseScope = { kind: 'all' } | { kind: 'none' } | { kind: 'showcase'; id: string };
+
+interface Sorted<Row> {
+  rows: Row[];
+  searched: boolean;
+}
+
+/** The owner's orders (admin list); visitors get relevance, then newest. */
+export type VideoSort = 'newest' | 'oldest' | 'title';
+
+/**
+ * Videos matching the filters in library order: by relevance when searching, then newest first.
+ * `after` continues a keyset page; `offset` is used by numbered pages, which stay short (one showcase,
+ * or the results of one search).
+ */
+export async function sortedVideos<Row = SortedRow>(
+  db: Db,
+  // includeHidden: the owner's list; visitors never see a hidden video or one of a hidden showcase.
+  filters: { words: string[]; scope: ShowcaseScope; price?: 'free' | 'paid'; includeHidden?: boolean },
+  page: { limit: number; after?: CursorKey; offset?: number; withTotal?: boolean },
+  view: { columns?: SQL; sort?: VideoSort } = {},
+): Promise<Sorted<Row>> {
+  const searched = filters.words.length > 0;
+  const search = searched ? await prepareSearch(db, filters.words) : undefined;
+  const where: SQL[] = [filters.includeHidden ? sql`true` : sql`v.published and coalesce(s.published, true)`];
+  if (filters.scope.kind === 'none') where.push(sql`v.showcase_id is null`);
+  if (filters.scope.kind === 'showcase') where.push(sql`v.showcase_id = ${filters.scope.id}`);
+  if (filters.price === 'free') where.push(sql`v.price_cents = 0`);
+  if (filters.price === 'paid') where.push(sql`v.price_cents > 0`);
+  const query = sql`${search?.everyWord ?? ''}::tsquery`;
+  if (search) {
+    // Every word matches the video, or (for videos of a showcase whose name has one of the words)
+    // the video and its showcase's name together.
+    where.push(
+      search.showcaseIds.length > 0
+        ? sql`(v.search_vector @@ ${query} or (v.showcase_id in (select jsonb_array_elements_text(${JSON.stringify(search.showcaseIds)}::jsonb))
+            and (v.search_vector || s.search_vector) @@ ${query}))`
+        : sql`v.search_vector @@ ${query}`,
+    );
+  }
+  // Relevance from the video's own words: a match through the showcase's name alone ranks after.
+  const rank = search ? sql`ts_rank(v.search_vector, ${query})` : sql`null::real`;
+  if (page.after) {
+    where.push(
+      searched
+        ? sql`(${rank}, v.created_at, v.id) < (${page.after.rank}::real, ${page.after.time}::timestamptz, ${page.after.id})`
+        : sql`(v.created_at, v.id) < (${page.after.time}::timestamptz, ${page.after.id})`,
+    );
+  }
+  const order =
+    view.sort === 'oldest'
+      ? sql`v.created_at asc, v.id asc`
+      : view.sort === 'title'
+        ? sql`lower(v.title) asc, v.id asc`
+        : view.sort === 'newest' || !searched
+          ? sql`v.created_at desc, v.id desc`
+          : sql`${rank} desc, v.created_at desc, v.id desc`;
+  const result = await db.execute<Row & Record<string, unknown>>(sql`
+    select ${view.columns ?? videoFields}, v.created_at::text as "sortTime", ${rank}::text as "sortRank"
+      ${page.withTotal ? sql`, count(*) over () as total` : sql``}
+    from videos v
+      left join showcases s on s.id = v.showcase_id
+    where ${sql.join(where, sql` and `)}
+    order by ${order}
+    limit ${page.limit} offset ${page.offset ?? 0}`);
+  return { rows: result.rows as Row[], searched };
+}
+
+// Cursors: the last row's sort key, signed and bound to the filters it was made for, so a cursor
+// that was altered, or made for another search, is refused (400) rather than misread.
+
+interface CursorKey {
+  time: string;
+  id: string;
+  rank: string | null;
+}
+
+const filterKey = (filters: { words: string[]; scope: ShowcaseScope; price?: string }) =>
+  createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
+
+function readCursor(key: Buffer, cursor: string, filters: string): CursorKey {
+  const payload = readToken(key, cursor);
+  const valid =
+    payload &&
+    payload.f === filters &&
+    typeof payload.t === 'string' &&
+    typeof payload.i === 'string' &&
+    (payload.r === null || typeof payload.r === 'string');
+  if (!valid) throw new HttpError(400, 'This page link is not valid; start again from the first page.');
+  return { time: payload.t as string, id: payload.i as string, rank: payload.r as string | null };
+}
+
+/** The showcase a `showcase` filter names (id, slug or "more"); null when there is none such. */
+export async function resolveScope(
+  db: Db,
+  showcase: string | undefined,
+  { includeHidden = false } = {},
+): Promise<ShowcaseScope | null> {
+  if (!showcase) return { kind: 'all' };
+  if (showcase === MORE_VIDEOS_SLUG) return { kind: 'none' };
+  const named = or(eq(showcases.id, showcase), eq(showcases.slug, showcase));
+  const [row] = await db
+    .select({ id: showcases.id })
+    .from(showcases)
+    .where(includeHidden ? named : and(named, eq(showcases.published, true)));
+  return row ? { kind: 'showcase', id: row.id } : null;
+}
+
+/** GET /api/videos: one keyset page and the cursor of the next, if any. */
+export async function listVideos(
+  db: Db,
+  cursorKey: Buffer,
+  query: LibraryFilters & { limit: number; cursor?: string },
+): Promise<{ videos: PublicVideo[]; next?: string }> {
+  const scope = await resolveScope(db, query.showcase);
+  const filters = {
+    words: searchWords(query.q),
+    scope: scope ?? { kind: 'all' as const },
+    price: query.price,
+  };
+  const key = filterKey(filters);
+  const after = query.cursor ? readCursor(cursorKey, query.cursor, key) : undefined;
+  if (!scope || nothingToFind(query.q)) return { videos: [] };
+  const { rows } = await sortedVideos(db, filters, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > query.limit && last
+      ? createToken(cursorKey, { f: key, t: last.sortTime, i: last.id, r: last.sortRank })
+      : undefined;
+  return { videos: page.map(publicVideo), next };
+}
+
+/** A showcase's columns as the api answers them (admin writes, and the summaries below). */
+export const showcaseColumns = {
+  id: showcases.id,
+  name: showcases.name,
+  description: showcases.description,
+  orderPriority: showcases.orderPriority,
+  slug: showcases.slug,
+  showVideosInSearchEngines: showcases.showVideosInSearchEngines,
+  published: showcases.published,
+  createdAt: showcases.createdAt,
+};
+
+const { published: _published, ...publicShowcaseColumns } = showcaseColumns;
+const summaryFields = {
+  ...publicShowcaseColumns,
+  // Spelled out: inside a one-table select drizzle would name the column without its table.
+  videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id and v.published)::int`,
+};
+
+const summary = (row: Omit<ShowcaseSummary, 'createdAt'> & { createdAt: Date }): ShowcaseSummary => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** GET /api/showcases: in the owner's order, each with its slug and video count. */
+export async function showcaseSummaries(db: Db): Promise<ShowcaseSummary[]> {
+  const rows = await db
+    .select(summaryFields)
+    .from(showcases)
+    .where(eq(showcases.published, true))
+    .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+  return rows.map(summary);
+}
+
+/** GET /api/library (LibraryShelves). */
+export async function libraryShelves(db: Db): Promise<LibraryShelves> {
+  const list = (await showcaseSummaries(db)).filter((showcase) => showcase.videoCount > 0);
+  const featured = list.slice(0, FEATURED_SHELVES).map((showcase) => showcase.id);
+  const firstRows = await db.execute<SortedRow & { shelf: string | null }>(sql`
+    select shelf.id as shelf, ${videoFields}, v.created_at::text as "sortTime", null as "sortRank"
+    from (select jsonb_array_elements_text(${JSON.stringify(featured)}::jsonb) as id union all select null) shelf
+      cross join lateral (
+        select * from videos
+        where (showcase_id = shelf.id or (shelf.id is null and showcase_id is null)) and published
+        order by created_at desc, id desc limit ${SHELF_SIZE}
+      ) v`);
+  const byShelf = new Map<string | null, SortedRow[]>();
+  for (const { shelf, ...row } of firstRows.rows) byShelf.set(shelf, [...(byShelf.get(shelf) ?? []), row]);
+  const rowsOf = (id: string | null) => (byShelf.get(id) ?? []).map(publicVideo);
+  const [loose] = await db
+    .execute<{ count: number }>(
+      sql`select count(*)::int as count from videos where showcase_id is null and published`,
+    )
+    .then((result) => result.rows);
+  const shelves: LibraryShelves['shelves'] = list.map((showcase) => ({
+    showcase,
+    videoCount: showcase.videoCount,
+    videos: rowsOf(showcase.id),
+  }));
+  if (loose && loose.count > 0)
+    shelves.push({ showcase: null, videoCount: loose.count, videos: rowsOf(null) });
+  return {
+    shelves,
+    videoCount: shelves.reduce((total, shelf) => total + shelf.videoCount, 0),
+  };
+}
+
+export type ShowcaseLookup =
+  { kind: 'found'; showcase: ShowcaseSummary | null } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+/** A showcase page's showcase by slug ("more": the videos without one), or where its old slug moved. */
+export async function findShowcaseBySlug(db: Db, slug: string): Promise<ShowcaseLookup> {
+  if (slug === MORE_VIDEOS_SLUG) return { kind: 'found', showcase: null };
+  const [row] = await db
+    .select(summaryFields)
+    .from(showcases)
+    .where(and(eq(showcases.slug, slug), eq(showcases.published, true)));
+  if (row) return { kind: 'found', showcase: summary(row) };
+  const moved = await db.execute<{ slug: string }>(sql`
+    select s.slug from showcase_slug_redirects r join showcases s on s.id = r.showcase_id
+    where r.slug = ${slug} and s.published`);
+  const target = moved.rows[0];
+  return target ? { kind: 'moved', slug: target.slug } : { kind: 'missing' };
+}
+
+/** One numbered page of a showcase's videos (showcase null: the videos without one). */
+export async function showcasePage(
+  db: Db,
+  showcase: ShowcaseSummary | null,
+  query: { page: number; price?: 'free' | 'paid' },
+): Promise<LibraryPage> {
+  const scope: ShowcaseScope = showcase ? { kind: 'showcase', id: showcase.id } : { kind: 'none' };
+  const { rows } = await sortedVideos(
+    db,
+    { words: [], scope, price: query.price },
+    {
+      limit: LIBRARY_PAGE_SIZE,
+      offset: (query.page - 1) * LIBRARY_PAGE_SIZE,
+      withTotal: query.price !== undefined,
+    },
+  );
+  const total = query.price
+    ? Number(rows[0]?.total ?? 0)
+    : showcase
+      ? showcase.videoCount
+      : await db
+          .execute<{ count: number }>(
+            sql`select count(*)::int as count from videos where showcase_id is null and published`,
+          )
+          .then((result) => result.rows[0]?.count ?? 0);
+  return pageOf(showcase, rows, query.page, total);
+}
+
+/** One numbered page of search results, with how many there are in all. */
+export async function searchPage(db: Db, query: LibraryFilters & { page: number }): Promise<LibraryPage> {
+  const scope = await resolveScope(db, query.showcase);
+  const words = searchWords(query.q);
+  if (!scope || nothingToFind(query.q)) return pageOf(null, [], query.page, 0);
+  const { rows } = await sortedVideos(
+    db,
+    { words, scope, price: query.price },
+    { limit: LIBRARY_PAGE_SIZE, offset: (query.page - 1) * LIBRARY_PAGE_SIZE, withTotal: true },
+  );
+  // A page past the end has no rows to count with: ask for the total alone.
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : query.page > 1
+      ? await sortedVideos(db, { words, scope, price: query.price }, { limit: 1, withTotal: true }).then(
+          ({ rows: [first] }) => Number(first?.total ?? 0),
+        )
+      : 0;
+  return pageOf(null, rows, query.page, total);
+}
+
+function pageOf(
+  showcase: ShowcaseSummary | null,
+  rows: SortedRow[],
+  page: number,
+  total: number,
+): LibraryPage {
+  return {
+    showcase,
+    videos: rows.map(publicVideo),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
+    total,
+  };
+}

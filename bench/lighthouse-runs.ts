@@ -1,0 +1,52 @@
+// Shared by the benches that run Lighthouse (lighthouse.ts, catalogue.ts): Debian's chromium, and the
+// median of several runs of one page (Lighthouse's own median run).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_PATH } from '../test/support/browser.ts';
+
+export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * `runs` Lighthouse runs of `url` (mobile preset); the median run's report and every run's
+ * performance score. A run whose trace failed (NO_NAVSTART, now and then) is run again.
+ */
+export async function medianRun(
+  port: number,
+  url: string,
+  runs: number,
+): Promise<{ lhr: Result; report: string; scores: number[] }> {
+  const results: Array<{ lhr: Result; report: string }> = [];
+  let failures = 0;
+  while (results.length < runs) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (failure) {
+      if (++failures === runs) throw new Error(`Lighthouse could not measure ${url}: ${failure.code}`);
+      console.warn(`Lighthouse could not measure ${url} (${failure.code}); running it again`);
+      continue;
+    }
+    results.push({ lhr: result.lhr, report: String(result.report) });
+  }
+  const median = computeMedianRun(results.map((run) => run.lhr));
+  const chosen = results.find((run) => run.lhr === median)!;
+  return {
+    ...chosen,
+    scores: results.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100)),
+  };
+}

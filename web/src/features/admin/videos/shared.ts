@@ -1,0 +1,25 @@
+import type { AdminShowcase, AdminVideo } from '@app/shared/schemas';
+
+// What the admin video screens share (pages/admin/videos.tsx and the files beside this one).
+
+export type { AdminVideo };
+/** Hidden showcases included: the owner's list (GET /api/admin/showcases). */
+export type Showcase = AdminShowcase;
+
+export const showcasesKey = ['/api/admin/showcases'];
+/** Every admin video list starts with this key, so one invalidation refreshes all its pages. */
+export const adminVideosKey = '/api/admin/videos';
+
+/** SPEC.md section 5's parsing: a non-number counts as 0, never below 0. */
+export const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
+export const splitTags = (value: string) =>
+  value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+export const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim() || name;
