@@ -14,7 +14,6 @@ import { services } from '@app/shared/content';
 const ServicePage = lazyPage(() => import('./pages/service-page.tsx'));
 const FacebookCoverPage = lazyPage(() => import('./pages/facebook-cover.tsx'));
 const VideosPage = lazyPage(() => import('./pages/shop/videos.tsx'));
-const ShowcasePage = lazyPage(() => import('./pages/shop/showcase.tsx'));
 const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
@@ -28,8 +27,8 @@ const PaymentIssuePage = lazyPage(() =>
 const routes: Array<{ path: string; component: LazyPage }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
-  { path: '/videos', component: VideosPage },
-  { path: '/videos/:slug', component: ShowcasePage },
+  // A showcase's own page (/videos/<slug>) is in the library's code.
+  { path: '/videos/:slug?', component: VideosPage },
   { path: '/video/:id/purchase', component: PurchasePage },
   { path: '/video/:id/download', component: DownloadPage },
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
@@ -70,8 +69,10 @@ function Notifications() {
 
 /** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
 export function preloadScreen(path: string): Promise<unknown> {
-  const pattern = path.replace(/^\/videos\/[^/]+$/, '/videos/:slug');
-  return routes.find((route) => route.path === pattern)?.component.preload() ?? Promise.resolve();
+  const screen = path.startsWith('/videos/') ? '/videos' : path;
+  return (
+    routes.find((route) => route.path.split('/:')[0] === screen)?.component.preload() ?? Promise.resolve()
+  );
 }
 
 declare global {

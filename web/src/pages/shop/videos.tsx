@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { RotateCcw, Search } from 'lucide-react';
 import { MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { useLibraryShelves, useSearchResults, useShowcases } from '../../features/shop/queries.ts';
 import { VideoGrid } from '../../features/shop/video-card.tsx';
 import { useInBrowser } from '../../lib/in-browser.ts';
+import ShowcasePage from './showcase.tsx';
 
 /** How long the box waits after the last key before searching (and updating the address). */
 const SEARCH_DELAY_MS = 350;
@@ -32,7 +33,12 @@ const libraryPath = (query: Partial<LibraryPageQuery>) => {
   return search ? `/videos?${search}` : '/videos';
 };
 
-export default function VideosPage() {
+/** /videos, or a showcase's own page at /videos/<slug> (one route, one chunk: the entry stays small). */
+export default function VideosRoute() {
+  return useParams<{ slug?: string }>().slug ? <ShowcasePage /> : <VideosPage />;
+}
+
+function VideosPage() {
   const query = readQuery(useSearch());
   const [, navigate] = useLocation();
   const searching = Boolean(query.q?.trim() || query.showcase || query.price || query.page > 1);
