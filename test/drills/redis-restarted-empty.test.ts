@@ -133,8 +133,10 @@ describe('Redis stopped and started again empty', () => {
     expect((await env.database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!.views).toBe(
       views,
     );
+    // The schedule ticks every few seconds, so one run may still be going; none may have failed.
     const runs = await scheduledRunsSince(restarted);
-    expect(runs.every((run) => run.status === 'succeeded')).toBe(true);
+    expect(runs.some((run) => run.status === 'succeeded')).toBe(true);
+    expect(runs.filter((run) => run.status === 'failed')).toEqual([]);
     expect(api.child.exitCode).toBeNull();
     expect(worker.child.exitCode).toBeNull();
   });

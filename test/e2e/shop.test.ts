@@ -105,8 +105,9 @@ describe('the video library', () => {
     const search = page.getByLabel('Search videos');
     await search.fill('  STREET ');
     await expect.poll(() => page.getByText('Ballet Finale').count()).toBe(0);
-    expect(await page.getByText('Hip Hop Crew').isVisible()).toBe(true);
-    expect(await headings.allTextContents()).toEqual(['More Videos']);
+    // The previous results stay on screen until the new ones arrive: wait for the new ones.
+    await expect.poll(() => page.getByText('Hip Hop Crew').isVisible()).toBe(true);
+    await expect.poll(() => headings.allTextContents()).toEqual(['More Videos']);
     await search.fill('energetic jazz');
     await expect.poll(() => headings.allTextContents()).toEqual(['Spring Recital']);
     await search.fill('ballet');

@@ -22,12 +22,19 @@ describe('pageMeta', () => {
     expect(matchVideoPage('/video/abc/edit')).toBeUndefined();
   });
 
-  it('indexes only the purchase page of an open video', () => {
-    const open = { title: 'Recital', description: 'Full recital', passwordProtected: false };
+  it('indexes only the purchase page of an open video whose showcase is shown in search engines', () => {
+    const open = {
+      title: 'Recital',
+      description: 'Full recital',
+      passwordProtected: false,
+      showcaseIndexed: true,
+    };
     expect(videoPageMeta(open, 'v1', 'purchase')).toMatchObject({
       canonical: '/video/v1/purchase',
       noindex: false,
     });
+    // Performers are often children: without the owner's tick the page stays out of search engines.
+    expect(videoPageMeta({ ...open, showcaseIndexed: false }, 'v1', 'purchase').noindex).toBe(true);
     expect(videoPageMeta(open, 'v1', 'download')).toMatchObject({ canonical: undefined, noindex: true });
     expect(videoPageMeta({ ...open, passwordProtected: true }, 'v1', 'purchase').noindex).toBe(true);
     expect(videoPageMeta(null, 'v1', 'purchase')).toMatchObject({ status: 404, noindex: true });

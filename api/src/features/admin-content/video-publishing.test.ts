@@ -29,7 +29,13 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
 describe('hiding a video', () => {
   it('takes it off every public list, page, checkout and the sitemap at once, while its buyer keeps the download', async () => {
-    const video = await createVideo(env.database.db, { priceCents: 1200, title: 'Senior Jazz Final' });
+    // In a showcase shown in search engines, so its page is in the sitemap until it is hidden.
+    const showcase = await createShowcase(env.database.db, { showVideosInSearchEngines: true });
+    const video = await createVideo(env.database.db, {
+      priceCents: 1200,
+      title: 'Senior Jazz Final',
+      showcaseId: showcase.id,
+    });
     await stored(video.awsKey);
     const sold = await createPurchase(env.database.db, {
       videoId: video.id,
@@ -38,13 +44,14 @@ describe('hiding a video', () => {
     });
     // Read once, so the cached lists must be dropped by the hide.
     expect(await publicIds()).toContain(video.id);
-    expect((await request(api.app).get('/sitemap.xml').expect(200)).text).toContain(video.id);
+    const videoSitemap = async () => (await request(api.app).get('/sitemaps/videos-1.xml')).text;
+    expect(await videoSitemap()).toContain(video.id);
 
     const hidden = await agent.post(`/api/admin/videos/${video.id}/hide`).set('Origin', origin).expect(200);
     expect(hidden.body).toEqual({ id: video.id, published: false });
 
     expect(await publicIds()).not.toContain(video.id);
-    expect((await request(api.app).get('/sitemap.xml').expect(200)).text).not.toContain(video.id);
+    expect(await videoSitemap()).not.toContain(video.id);
     await request(api.app).get(`/api/videos/${video.id}`).expect(404);
     await request(api.app)
       .post('/api/checkout')
@@ -163,11 +170,10 @@ describe('only sellable videos are sold', () => {
     expect(adminVideoSchema.strict().parse(saved.body)).toMatchObject({ published: false, fileSize: null });
     const listed = async () =>
       (
-        (await agent.get('/api/admin/videos').expect(200)).body as Array<{
-          id: string;
-          fileSize: number | null;
-        }>
-      ).find((row) => row.id === id);
+        (await agent.get('/api/admin/videos').expect(200)).body as {
+          videos: Array<{ id: string; fileSize: number | null }>;
+        }
+      ).videos.find((row) => row.id === id);
     expect((await listed())?.fileSize).toBeNull();
     const refused = await agent.post(`/api/admin/videos/${id}/publish`).set('Origin', origin).expect(400);
     expect(refused.body.issues[0].path).toBe('awsKey');
