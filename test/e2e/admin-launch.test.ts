@@ -59,7 +59,8 @@ describe('the owner after launch', () => {
       await page.getByLabel('Quote').fill(quote!);
       await page.getByLabel('Event (optional)').fill(event!);
       await page.getByRole('button', { name: 'Save Testimonial' }).click();
-      await expect.poll(() => page.getByText(quote!).isVisible()).toBe(true);
+      // The list's quote, not the form's own text (a textarea's text follows what was typed).
+      await expect.poll(() => page.locator('blockquote').filter({ hasText: quote! }).isVisible()).toBe(true);
     }
     expect(await homeQuotes(home)).toEqual([
       '“Every dancer, every section, beautifully shot.”',
