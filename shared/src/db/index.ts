@@ -65,3 +65,8 @@ export function postgresErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** An ILIKE pattern matching `text` anywhere: its `%`, `_` and `\` are matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}

@@ -1,7 +1,14 @@
 import type { Router } from 'express';
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { events, postgresErrorCode, showcaseSlugRedirects, showcases, videos } from '@app/shared/db';
+import {
+  containsPattern,
+  events,
+  postgresErrorCode,
+  showcaseSlugRedirects,
+  showcases,
+  videos,
+} from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import {
   adminEventListQuerySchema,
@@ -103,7 +110,7 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
     const text = q?.trim();
     const where = and(
       when === 'upcoming' ? gte(events.date, today) : lt(events.date, today),
-      text ? ilike(events.title, `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined,
+      text ? ilike(events.title, containsPattern(text)) : undefined,
     );
     const [rows, total] = await Promise.all([
       db

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { purchases, purchaseStatuses, videos } from '@app/shared/db';
+import { containsPattern, purchases, purchaseStatuses, videos } from '@app/shared/db';
 import { calendarDateSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -30,7 +30,7 @@ function conditions(filter: z.infer<typeof filterSchema>): SQL | undefined {
   if (filter.status) where.push(eq(purchases.status, filter.status));
   if (filter.videoId) where.push(eq(purchases.videoId, filter.videoId));
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containsPattern(filter.q);
     where.push(
       or(
         ilike(purchases.buyerName, pattern),

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { desc, ilike, or, sql } from 'drizzle-orm';
-import { contacts } from '@app/shared/db';
+import { contacts, containsPattern } from '@app/shared/db';
 import { adminContactListQuerySchema, insertContactSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
@@ -34,7 +34,7 @@ export function registerAdminContactRoutes(admin: Router, { db }: Deps): void {
     const { page, pageSize, q } = adminContactListQuerySchema.parse(req.query);
     const text = q?.trim();
     // Matched as text: LIKE's own characters in the search are escaped.
-    const pattern = text ? `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+    const pattern = text ? containsPattern(text) : undefined;
     const where = pattern
       ? or(
           ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
