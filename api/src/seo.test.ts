@@ -1,22 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../test/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-
-beforeAll(async () => {
-  env = await createTestEnv({
+const { api } = useTestWorld({
+  api: true,
+  env: {
     ANALYTICS_DOMAIN: 'stagelight.example',
     ANALYTICS_SCRIPT_URL: 'https://stats.example.org/js/script.js',
     APP_URL: 'https://app.example.com',
-  });
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
+  },
 });
 
 describe('analytics, when configured', () => {

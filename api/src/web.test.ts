@@ -1,20 +1,17 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { business, pageMeta } from '@app/shared/content';
 import { testimonials, videos } from '@app/shared/db';
 import { servicePages } from '@app/shared/content/service-pages';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../test/support/factories.ts';
 import { webDist } from './web.ts';
+import { useTestWorld } from '../../test/support/world.ts';
 
 // Pages as crawlers and link previews see them: no JavaScript, only the HTML the api sends.
 
-let env: TestEnv;
-let api: TestApp;
 const SECRETS = {
   SESSION_SECRET: 'web-test-session-secret-0123456789',
   STRIPE_SECRET_KEY: 'sk_test_webtest_secret_value',
@@ -23,18 +20,14 @@ const SECRETS = {
   METRICS_TOKEN: 'metrics-token-webtest-value',
 };
 
-beforeAll(async () => {
-  env = await createTestEnv({
+const { env, api } = useTestWorld({
+  api: true,
+  env: {
     ...SECRETS,
     PUBLIC_URL: 'https://stagelight.example.nz',
     PUBLIC_CONTACT_EMAIL: 'hello@stagelight.example.nz',
     APP_URL: 'https://app.stagelight.example.nz',
-  });
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
+  },
 });
 
 const SITE = 'https://stagelight.example.nz';

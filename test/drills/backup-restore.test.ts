@@ -13,8 +13,8 @@ import { createStorage } from '@app/shared/storage';
 import { countRows } from '../../scripts/backup/common.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
 import { databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX } from '../support/services.ts';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { createPurchase, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,14 +43,13 @@ async function tableCounts(url: string) {
   }
 }
 
-let env: TestEnv;
+const { env } = useTestWorld();
 let backups: string;
 let restoredStorage: string;
 const restoredDatabase = `${TEST_DATABASE_PREFIX}restore_${randomBytes(4).toString('hex')}`;
 let api: RunningApi | undefined;
 
 beforeAll(async () => {
-  env = await createTestEnv();
   backups = await mkdtemp(path.join(os.tmpdir(), 'stagelight-backups-'));
   restoredStorage = await mkdtemp(path.join(os.tmpdir(), 'stagelight-restored-'));
 });
@@ -62,7 +61,6 @@ afterAll(async () => {
   await admin.end();
   await rm(backups, { recursive: true, force: true });
   await rm(restoredStorage, { recursive: true, force: true });
-  await env?.cleanup();
 });
 
 describe('npm run backup, then npm run restore', () => {

@@ -2,31 +2,17 @@
 // the worker finishes the job in hand, leaves the rest queued for the next worker, and exits in time.
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { videos, videoStatEvents } from '@app/shared/db';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningProcess } from '../support/processes.ts';
 import { createPurchase, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const METRICS_TOKEN = 'graceful-shutdown-drill';
-let env: TestEnv;
-let producer: Producer;
-let redis: ReturnType<typeof createRedis>;
+const { env, producer } = useTestWorld({ producer: true, env: { METRICS_TOKEN } });
 // Stopped in afterAll too, so a failing assertion never leaves a process running.
 const started: RunningProcess[] = [];
-
-beforeAll(async () => {
-  env = await createTestEnv({ METRICS_TOKEN });
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
-});
-afterAll(async () => {
-  await Promise.all(started.map((process) => process.stop('SIGKILL')));
-  await producer?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-});
+afterAll(() => Promise.all(started.map((process) => process.stop('SIGKILL'))));
 
 describe('SIGTERM under load', () => {
   it('lets the api answer every request it accepted, then exit 0 within 10 s', async () => {

@@ -4,23 +4,16 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { adminAgent } from '../support/app.ts';
 import { createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-
-beforeAll(async () => {
+const { env, api } = useTestWorld({
+  api: true,
   // Payments configured (signatures are checked locally; no Stripe call is made by refused requests).
-  env = await createTestEnv({ STRIPE_SECRET_KEY: 'sk_test_drill', STRIPE_WEBHOOK_SECRET: 'whsec_drill' });
-  api = createTestApp(env);
-  await createVideo(env.database.db, { priceCents: 500 });
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
+  env: { STRIPE_SECRET_KEY: 'sk_test_drill', STRIPE_WEBHOOK_SECRET: 'whsec_drill' },
+  seed: (env) => createVideo(env.database.db, { priceCents: 500 }),
 });
 
 interface RouteEntry {

@@ -3,34 +3,27 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, videoStatEvents } from '@app/shared/db';
-import { createProducer, createRedis, statBatch, type Producer } from '@app/shared/queue';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
+import { statBatch } from '@app/shared/queue';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startOutageProxy, type OutageProxy } from '../support/tcp-proxy.ts';
 import { createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
+const { env, producer } = useTestWorld({ producer: true });
 let proxy: OutageProxy;
 let api: RunningApi;
 let worker: RunningProcess;
-let producer: Producer;
-let redis: ReturnType<typeof createRedis>;
 
 beforeAll(async () => {
-  env = await createTestEnv();
   const direct = new URL(env.env.DATABASE_URL!);
   proxy = await startOutageProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const throughProxy = { ...env.env, DATABASE_URL: proxy.url(env.env.DATABASE_URL!) };
   [api, worker] = await Promise.all([startApi(throughProxy), startWorker(throughProxy)]);
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
 });
 afterAll(async () => {
   await Promise.all([api?.stop(), worker?.stop()]);
-  await producer?.close();
-  redis?.disconnect();
   await proxy?.close();
-  await env?.cleanup();
 });
 
 async function login(): Promise<string> {

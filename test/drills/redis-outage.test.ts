@@ -6,33 +6,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, videos, videoStatEvents } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startOutageProxy, type OutageProxy } from '../support/tcp-proxy.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
 import { createVideo } from '../support/factories.ts';
+import { TEST_REDIS_URL } from '../support/services.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const OUTAGE_MS = 30_000;
 
-let env: TestEnv;
+/** Redis, for the api and worker, reached through a proxy this file can take down. */
 let proxy: OutageProxy;
-let smtp: CapturedMail;
-let api: RunningApi;
-let worker: RunningProcess;
-
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url, SWEEP_INTERVAL_MS: '2000' });
-  const redis = new URL(env.env.REDIS_URL!);
+  const redis = new URL(TEST_REDIS_URL);
   proxy = await startOutageProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-  const throughProxy = { ...env.env, REDIS_URL: proxy.url(env.env.REDIS_URL!) };
-  [api, worker] = await Promise.all([startApi(throughProxy), startWorker(throughProxy)]);
 });
-afterAll(async () => {
-  await Promise.all([api?.stop('SIGKILL'), worker?.stop('SIGKILL')]);
-  await proxy?.close();
-  await smtp?.close();
-  await env?.cleanup();
+afterAll(() => proxy.close());
+const { env, smtp, api, worker } = useTestWorld({
+  smtp: true,
+  processes: { api: true, worker: true },
+  env: () => ({ SWEEP_INTERVAL_MS: '2000', REDIS_URL: proxy.url(TEST_REDIS_URL) }),
 });
 
 const post = (path: string, body: object) =>

@@ -3,50 +3,38 @@
 // Without restarting anything: every enquiry reaches the owner once, every view is counted once,
 // and the schedules (both sweeps and SYNC_CRON) are back, because the worker puts them back.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, gt, and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, syncRuns, videos } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/redis-server.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
 import { createEvent, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const OUTAGE_MS = 5_000;
 const SWEEP_INTERVAL_MS = 2_000;
 
-let dir: string;
-let env: TestEnv;
 let redis: PrivateRedis;
-let smtp: CapturedMail;
-let api: RunningApi;
-let worker: RunningProcess;
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-redis-empty-'));
-  const csv = path.join(dir, 'links.csv');
-  await writeFile(csv, 'Competition,Date,Order link\nRestart Cup,x,https://form.example/restart\n');
-  [redis, smtp] = await Promise.all([startPrivateRedis(), startSmtpCapture()]);
-  env = await createTestEnv({
-    REDIS_URL: redis.url,
-    SMTP_URL: smtp.url,
-    SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL_MS),
-    ORDER_LINKS_CSV: csv,
-    // Every 3 seconds (six-field cron), so the drill sees ticks before and after the restart.
-    SYNC_CRON: '*/3 * * * * *',
-  });
-  [api, worker] = await Promise.all([startApi(env.env), startWorker(env.env)]);
+  redis = await startPrivateRedis();
 });
-afterAll(async () => {
-  await Promise.all([api?.stop('SIGKILL'), worker?.stop('SIGKILL')]);
-  await redis?.kill();
-  await smtp?.close();
-  await env?.cleanup();
-  await rm(dir, { recursive: true, force: true });
+afterAll(() => redis?.kill());
+const { env, smtp, api, worker } = useTestWorld({
+  smtp: true,
+  processes: { api: true, worker: true },
+  env: async ({ dir }) => {
+    const csv = path.join(dir, 'links.csv');
+    await writeFile(csv, 'Competition,Date,Order link\nRestart Cup,x,https://form.example/restart\n');
+    return {
+      REDIS_URL: redis.url,
+      SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL_MS),
+      ORDER_LINKS_CSV: csv,
+      // Every 3 seconds (six-field cron), so the drill sees ticks before and after the restart.
+      SYNC_CRON: '*/3 * * * * *',
+    };
+  },
 });
 
 const post = (route: string, body: object) =>

@@ -2,39 +2,25 @@
 // counting as a failed attempt, the temp files go, and the next worker finishes the video.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { videos } from '@app/shared/db';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
 import { createVideo } from '../support/factories.ts';
 import { makeTestVideo } from '../support/media.ts';
 import { startWorker, type RunningProcess } from '../support/processes.ts';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let producer: Producer;
-let redis: ReturnType<typeof createRedis>;
-let tmp: string;
+const {
+  dir: tmp,
+  env,
+  producer,
+} = useTestWorld({ producer: true, env: ({ dir }) => ({ VIDEO_TMP_DIR: dir }) });
 const started: RunningProcess[] = [];
-
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'stagelight-video-drill-'));
-  env = await createTestEnv({ VIDEO_TMP_DIR: tmp });
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
-});
-afterAll(async () => {
-  await Promise.all(started.map((process) => process.stop('SIGKILL')));
-  await producer?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => Promise.all(started.map((process) => process.stop('SIGKILL'))));
 
 const children = async (pid: number) => {
   const { stdout } = await promisify(execFile)('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)]).catch(

@@ -2,36 +2,14 @@
 // Every purchase ends in the state Stripe says it is in, with at most one sale per payment.
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchases, sales, type PurchaseStatus } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { createVideo } from '../support/factories.ts';
-import { drain, startTestWorker, type TestWorker } from '../support/worker.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { drain } from '../support/worker.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let stripe: FakeStripe;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  api = createTestApp(env);
-  worker = startTestWorker(env);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-  await stripe.close();
-});
+const { env, api, stripe, worker } = useTestWorld({ api: true, worker: true, stripe: true });
 
 function shuffle<T>(items: T[]): T[] {
   for (let index = items.length - 1; index > 0; index--) {

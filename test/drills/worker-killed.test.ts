@@ -2,40 +2,21 @@
 // jobs; a new worker takes over. Every job ends completed, the counters are exact and every payment
 // has exactly one sale: nothing lost, nothing doubled.
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { purchases, sales, videos, videoStatEvents } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startWorker, type RunningProcess } from '../support/processes.ts';
 import { createVideo } from '../support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let producer: Producer;
-let redis: ReturnType<typeof createRedis>;
-let stripe: FakeStripe;
-const started: RunningProcess[] = [];
-
-beforeAll(async () => {
+const { env, producer, stripe } = useTestWorld({
+  producer: true,
+  stripe: true,
   // A short lock, so the killed worker's active jobs are found stalled and retried within the test.
-  stripe = await startFakeStripe();
-  env = await createTestEnv({
-    JOB_LOCK_MS: '2000',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
+  env: { JOB_LOCK_MS: '2000' },
 });
-afterAll(async () => {
-  await Promise.all(started.map((process) => process.stop('SIGKILL')));
-  await producer?.close();
-  redis?.disconnect();
-  await env?.cleanup();
-  await stripe?.close();
-});
+const started: RunningProcess[] = [];
+afterAll(() => Promise.all(started.map((process) => process.stop('SIGKILL'))));
 
 describe('a worker killed mid-run', () => {
   it(

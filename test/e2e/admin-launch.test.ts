@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testimonials, videos } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage, type Page } from '../support/browser.ts';
 import { createPurchase, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 // What the owner meets after launch: the quotes on the home page are hers to manage, and a video
 // someone has bought is hidden rather than deleted.
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await env?.cleanup();
-});
+const { env, api, browser } = useTestWorld({ processes: { api: true }, browser: true });
 
 async function login(page: Page) {
   await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);

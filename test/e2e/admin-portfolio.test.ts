@@ -1,36 +1,26 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage, type Page } from '../support/browser.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let worker: RunningProcess;
-let browser: Browser;
-let files: string;
-
-beforeAll(async () => {
-  files = await mkdtemp(path.join(os.tmpdir(), 'stagelight-portfolio-e2e-'));
-  // The hero's fixed first slide, so the home page loads without a missing picture.
-  await mkdir(path.join(files, 'images/hero'), { recursive: true });
-  await sharp({ create: { width: 960, height: 640, channels: 3, background: '#222244' } })
-    .jpeg()
-    .toFile(path.join(files, 'images/hero/stage-hero.jpg'));
-  env = await createTestEnv({
-    IMAGES_DIR: path.join(files, 'images'),
-    IMAGE_CACHE_DIR: path.join(files, 'cache'),
-  });
-  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await env?.cleanup();
-  await rm(files, { recursive: true, force: true });
+const {
+  dir: files,
+  api,
+  browser,
+} = useTestWorld({
+  processes: { api: true, worker: true },
+  browser: true,
+  env: async ({ dir }) => {
+    // The hero's fixed first slide, so the home page loads without a missing picture.
+    await mkdir(path.join(dir, 'images/hero'), { recursive: true });
+    await sharp({ create: { width: 960, height: 640, channels: 3, background: '#222244' } })
+      .jpeg()
+      .toFile(path.join(dir, 'images/hero/stage-hero.jpg'));
+    return { IMAGES_DIR: path.join(dir, 'images'), IMAGE_CACHE_DIR: path.join(dir, 'cache') };
+  },
 });
 
 /** A camera-like photo: GPS in its EXIF, as the owner's uploads have. */

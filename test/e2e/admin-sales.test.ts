@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { purchases, sales } from '@app/shared/db';
 import { createRedis, createProducer } from '@app/shared/queue';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { createVideo } from '../support/factories.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
+import { openPage, type Page } from '../support/browser.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let worker: RunningProcess;
-let browser: Browser;
-let smtp: CapturedMail;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  await createVideo(env.database.db, { title: 'Senior Solo Final', priceCents: 1500 });
-  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await env?.cleanup();
-  await smtp?.close();
+const { env, api, browser, smtp } = useTestWorld({
+  smtp: true,
+  processes: { api: true, worker: true },
+  browser: true,
+  seed: (env) => createVideo(env.database.db, { title: 'Senior Solo Final', priceCents: 1500 }),
 });
 
 async function login(page: Page, path: string) {

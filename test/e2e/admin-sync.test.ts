@@ -1,41 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '@app/shared/db';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage } from '../support/browser.ts';
+import { createEvent } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let worker: RunningProcess;
-let browser: Browser;
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-sync-e2e-'));
-  const csv = path.join(dir, 'links.csv');
-  await writeFile(
-    csv,
-    'Competition,Date,Order link\nCanterbury Dance Festival,x,https://form.example/canterbury\nNelson Champs,x,https://form.example/nelson\n',
-  );
-  env = await createTestEnv({ ORDER_LINKS_CSV: csv });
-  await env.database.db.insert(events).values({
-    title: 'Canterbury Dance Festival',
-    description: 'd',
-    date: '2027-03-01',
-    location: 'Christchurch',
-    eventType: 'competition',
-    imageUrl: '/x.jpg',
-  });
-  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await env?.cleanup();
-  await rm(dir, { recursive: true, force: true });
+const { api, browser } = useTestWorld({
+  processes: { api: true, worker: true },
+  browser: true,
+  env: async ({ dir }) => {
+    const csv = path.join(dir, 'links.csv');
+    await writeFile(
+      csv,
+      'Competition,Date,Order link\nCanterbury Dance Festival,x,https://form.example/canterbury\nNelson Champs,x,https://form.example/nelson\n',
+    );
+    return { ORDER_LINKS_CSV: csv };
+  },
+  seed: (env) => createEvent(env.database.db, { title: 'Canterbury Dance Festival', date: '2027-03-01' }),
 });
 
 describe('the order links sync screen', () => {

@@ -1,37 +1,30 @@
 import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts, events, videos } from '@app/shared/db';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage, type Page } from '../support/browser.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let files: string;
-
-beforeAll(async () => {
-  files = await mkdtemp(path.join(os.tmpdir(), 'stagelight-admin-e2e-'));
-  env = await createTestEnv();
-  await env.database.db.insert(contacts).values({
-    firstName: 'Kiri',
-    lastName: 'Tane',
-    email: 'kiri@example.nz',
-    eventType: 'dance-competition',
-    message: 'Can you cover our regional competition?',
-  });
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await env?.cleanup();
-  await rm(files, { recursive: true, force: true });
+const {
+  dir: files,
+  env,
+  api,
+  browser,
+} = useTestWorld({
+  processes: { api: true },
+  browser: true,
+  seed: (env) =>
+    env.database.db.insert(contacts).values({
+      firstName: 'Kiri',
+      lastName: 'Tane',
+      email: 'kiri@example.nz',
+      eventType: 'dance-competition',
+      message: 'Can you cover our regional competition?',
+    }),
 });
 
 async function login(page: Page, password = TEST_ADMIN_PASSWORD) {

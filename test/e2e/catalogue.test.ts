@@ -1,40 +1,33 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { showcases, videos } from '@app/shared/db';
 import { seedCatalogue } from '../../scripts/seed/catalogue.ts';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 // The library at a season's scale in the browser (issue 15): 5,000 routines in a few showcases.
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
 let target: Awaited<ReturnType<typeof createShowcase>>;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  const { db } = env.database;
-  await seedCatalogue(db, { videos: 5_000, showcases: 6 });
-  target = await createShowcase(db, {
-    name: 'Regional Finals Move Target',
-    slug: 'regional-finals',
-    orderPriority: 99,
-  });
-  await createVideo(db, {
-    title: 'Aroha Whānau Duet',
-    description: 'A duet from the spring showcase',
-    tags: ['Kahikatea Kids'],
-    priceCents: 1800,
-  });
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await env?.cleanup();
+const { env, api, browser } = useTestWorld({
+  processes: { api: true },
+  browser: true,
+  timeout: 120_000,
+  seed: async ({ database: { db } }) => {
+    await seedCatalogue(db, { videos: 5_000, showcases: 6 });
+    target = await createShowcase(db, {
+      name: 'Regional Finals Move Target',
+      slug: 'regional-finals',
+      orderPriority: 99,
+    });
+    await createVideo(db, {
+      title: 'Aroha Whānau Duet',
+      description: 'A duet from the spring showcase',
+      tags: ['Kahikatea Kids'],
+      priceCents: 1800,
+    });
+  },
 });
 
 const appReady = (page: Page) =>

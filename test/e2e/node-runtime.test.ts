@@ -2,22 +2,15 @@
 // name one release line, and the api and worker the tests start run on the Node running the tests, so the
 // second pass of .ci/run really tests the servers on production's Node.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startApi, startWorker, type RunningProcess } from '../support/processes.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const root = new URL('../../', import.meta.url);
 const METRICS_TOKEN = 'node-runtime-test';
-let env: TestEnv;
+const { env } = useTestWorld({ env: { METRICS_TOKEN } });
 const started: RunningProcess[] = [];
-
-beforeAll(async () => {
-  env = await createTestEnv({ METRICS_TOKEN });
-});
-afterAll(async () => {
-  await Promise.all(started.map((process) => process.stop()));
-  await env?.cleanup();
-});
+afterAll(() => Promise.all(started.map((process) => process.stop())));
 
 /** The `version` label of prom-client's nodejs_version_info in a /metrics answer. */
 async function nodeVersionServing(url: string): Promise<string | undefined> {

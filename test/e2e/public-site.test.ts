@@ -1,22 +1,12 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
 import { findServicePageHead, homeMeta } from '@app/shared/content';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { openPage, type Page } from '../support/browser.ts';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
-
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let imagesDir: string;
-let smtp: CapturedMail;
-let worker: RunningProcess;
+import { useTestWorld } from '../support/world.ts';
 
 async function picture(file: string, colour: string) {
   await mkdir(path.dirname(file), { recursive: true });
@@ -25,37 +15,32 @@ async function picture(file: string, colour: string) {
     .toFile(file);
 }
 
-beforeAll(async () => {
-  imagesDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-e2e-images-'));
-  await picture(path.join(imagesDir, 'hero/stage-hero.jpg'), '#222244');
-  await picture(path.join(imagesDir, 'portfolio/solo.jpg'), '#f5b942');
-  await picture(path.join(imagesDir, 'attached_assets/event-01.jpg'), '#c2304f');
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({
-    IMAGES_DIR: imagesDir,
-    IMAGE_CACHE_DIR: path.join(imagesDir, 'cache'),
-    SMTP_URL: smtp.url,
-    OWNER_EMAIL: 'owner@stagelight.test',
-    APP_URL: 'https://app.stagelight.test/',
-  });
-  const { db } = env.database;
-  const imageUrl = '/api/images/portfolio/solo.jpg';
-  await createPortfolioItems(db, 15, { alt: 'Soloist number', imageUrl });
-  await createPortfolioItems(db, 2, { alt: 'Troupe', category: 'group', imageUrl });
-  await createEvent(db, {
-    title: 'Canterbury Dance Festival',
-    date: '2027-03-14',
-    jotformUrl: 'https://form.example/canterbury',
-  });
-  await createEvent(db, { title: 'Auckland Cup', date: '2027-05-02', location: 'Auckland' });
-  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await smtp?.close();
-  await env?.cleanup();
-  await rm(imagesDir, { recursive: true, force: true });
+const { env, api, browser, smtp } = useTestWorld({
+  smtp: true,
+  processes: { api: true, worker: true },
+  browser: true,
+  env: async ({ dir }) => {
+    await picture(path.join(dir, 'hero/stage-hero.jpg'), '#222244');
+    await picture(path.join(dir, 'portfolio/solo.jpg'), '#f5b942');
+    await picture(path.join(dir, 'attached_assets/event-01.jpg'), '#c2304f');
+    return {
+      IMAGES_DIR: dir,
+      IMAGE_CACHE_DIR: path.join(dir, 'cache'),
+      OWNER_EMAIL: 'owner@stagelight.test',
+      APP_URL: 'https://app.stagelight.test/',
+    };
+  },
+  seed: async ({ database: { db } }) => {
+    const imageUrl = '/api/images/portfolio/solo.jpg';
+    await createPortfolioItems(db, 15, { alt: 'Soloist number', imageUrl });
+    await createPortfolioItems(db, 2, { alt: 'Troupe', category: 'group', imageUrl });
+    await createEvent(db, {
+      title: 'Canterbury Dance Festival',
+      date: '2027-03-14',
+      jotformUrl: 'https://form.example/canterbury',
+    });
+    await createEvent(db, { title: 'Auckland Cup', date: '2027-05-02', location: 'Auckland' });
+  },
 });
 
 const contactTop = (page: Page) =>

@@ -1,64 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { purchases, sales } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
-import { startTestWorker, type TestWorker } from '../support/worker.ts';
+import { useTestWorld } from '../support/world.ts';
 
 // The whole purchase in Chromium, against the fake Stripe: the payment page the fake's session URL
 // names (https://checkout.stripe.test/pay/{id}) is served by the browser context's router, and its
 // Pay button marks the session paid and returns to the success URL, as Stripe Checkout does.
 // No webhook is delivered: the success page's polling is what gets the sale recorded.
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let stripe: FakeStripe;
-let smtp: CapturedMail;
-let worker: TestWorker;
-let sample: Buffer;
-
-beforeAll(async () => {
-  [stripe, smtp, sample] = await Promise.all([
-    startFakeStripe(),
-    startSmtpCapture(),
-    readFile(SAMPLE_VIDEO_PATH),
-  ]);
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-  });
-  worker = startTestWorker(env);
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+const { env, api, browser, stripe, smtp } = useTestWorld({
+  stripe: true,
+  smtp: true,
+  worker: true,
+  processes: { api: true },
+  browser: true,
 });
+const sample = await readFile(SAMPLE_VIDEO_PATH);
 afterEach(() => {
   expect(stripe.unexpected).toEqual([]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await worker?.close();
-  await env?.cleanup();
-  await Promise.all([stripe?.close(), smtp?.close()]);
-});
-
-const toastText = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
-
-const playerLoaded = (page: Page) =>
-  page
-    .locator('video')
-    .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
-    .catch(() => false);
 
 /** Serves the fake's hosted payment page in this browser context. */
 async function routeCheckoutPages(context: Awaited<ReturnType<typeof openPage>>['context']) {

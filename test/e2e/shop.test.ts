@@ -1,40 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchases } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { markPublicContentChanged } from '@app/shared/public-content';
 import { createRedis } from '@app/shared/redis';
 import { announcePurchaseSettled } from '@app/shared/sales';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
 
 // The shop in the browser without any card payment provider configured (the developer default).
 
 const CONTACT_EMAIL = 'orders@stagelight.example';
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let sample: Buffer;
-
-beforeAll(async () => {
-  env = await createTestEnv({ PUBLIC_CONTACT_EMAIL: CONTACT_EMAIL });
-  [api, browser, sample] = await Promise.all([
-    startApi(env.env),
-    launchBrowser(),
-    readFile(SAMPLE_VIDEO_PATH),
-  ]);
+const { env, api, browser } = useTestWorld({
+  processes: { api: true },
+  browser: true,
+  env: { PUBLIC_CONTACT_EMAIL: CONTACT_EMAIL },
 });
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await env?.cleanup();
-});
+const sample = await readFile(SAMPLE_VIDEO_PATH);
 
 /** A playable video in this world's storage, under a fresh key. */
 async function storedVideo(overrides: Parameters<typeof createVideo>[1] = {}) {
@@ -42,15 +29,6 @@ async function storedVideo(overrides: Parameters<typeof createVideo>[1] = {}) {
   await createStorage(env.config).put(awsKey, sample, 'video/mp4');
   return createVideo(env.database.db, { awsKey, ...overrides });
 }
-
-const toastText = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
-
-/** True once the <video> has loaded the stream's metadata (the signed link really serves the file). */
-const playerLoaded = (page: Page) =>
-  page
-    .locator('video')
-    .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
-    .catch(() => false);
 
 /** Console errors apart from the failed requests a test provokes on purpose (a 401, 403, 404 or 503). */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of (401|403|404|503)/.test(error));

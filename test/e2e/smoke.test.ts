@@ -1,32 +1,21 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../support/browser.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let imagesDir: string;
-
-beforeAll(async () => {
-  // The hero picture the seed draws on a real install.
-  imagesDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-smoke-'));
-  await mkdir(path.join(imagesDir, 'hero'));
-  await sharp({ create: { width: 640, height: 360, channels: 3, background: '#222244' } })
-    .jpeg()
-    .toFile(path.join(imagesDir, 'hero/stage-hero.jpg'));
-  env = await createTestEnv({ IMAGES_DIR: imagesDir, IMAGE_CACHE_DIR: path.join(imagesDir, 'cache') });
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await env?.cleanup();
-  await rm(imagesDir, { recursive: true, force: true });
+const { api, browser } = useTestWorld({
+  processes: { api: true },
+  browser: true,
+  env: async ({ dir }) => {
+    // The hero picture the seed draws on a real install.
+    await mkdir(path.join(dir, 'hero'));
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: '#222244' } })
+      .jpeg()
+      .toFile(path.join(dir, 'hero/stage-hero.jpg'));
+    return { IMAGES_DIR: dir, IMAGE_CACHE_DIR: path.join(dir, 'cache') };
+  },
 });
 
 describe('the built web app served by the api', () => {

@@ -1,25 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStorage } from '@app/shared/storage';
 import { createVideo } from '../support/factories.ts';
-import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { openPage } from '../support/browser.ts';
 import { makeTestVideo } from '../support/media.ts';
-import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../support/test-env.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: RunningApi;
-let worker: RunningProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  [api, worker, browser] = await Promise.all([startApi(env.env), startWorker(env.env), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await env?.cleanup();
+const { env, api, browser } = useTestWorld({
+  processes: { api: true, worker: true },
+  browser: true,
+  timeout: 60_000,
 });
 
 describe('video processing seen by the owner and by a parent', () => {

@@ -35,13 +35,28 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await context.exposeBinding('reportCspViolation', (_source, text: string) => errors.push(text));
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      void report(`CSP ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`);
-    });
+  // Script text rather than a function, so this file type-checks without the DOM library (the api's
+  // and worker's tests load it through world.ts).
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (event) => {
+      void window.reportCspViolation(\`CSP \${event.violatedDirective} blocked \${event.blockedURI} in \${event.sourceFile}\`);
+    });`,
   });
   return { page, context, errors };
 }
+
+/** The toast that says `text`. */
+export const toastText = (page: Page, text: string) =>
+  page.getByTestId('toast').getByText(text, { exact: true });
+
+/** True once the page's <video> has loaded the stream's metadata (the signed link really serves the file). */
+export const playerLoaded = (page: Page) =>
+  page
+    .locator('video')
+    .evaluate((element) => {
+      const video = element as unknown as { readyState: number; error: unknown };
+      return video.readyState >= 1 && !video.error;
+    })
+    .catch(() => false);
 
 export type { Browser, Page };

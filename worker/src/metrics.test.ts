@@ -3,32 +3,30 @@ import type { Server } from 'node:http';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '@app/shared/logger';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { drain, startTestWorker, type TestWorker } from '../../test/support/worker.ts';
+import { drain } from '../../test/support/worker.ts';
 import { startMetricsServer } from './metrics.ts';
+import { useTestWorld } from '../../test/support/world.ts';
 
 const TOKEN = 'worker-metrics-token-for-tests';
-let env: TestEnv;
-let worker: TestWorker;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  env = await createTestEnv({ METRICS_TOKEN: TOKEN });
-  worker = startTestWorker(env, {
+const { env, worker } = useTestWorld({
+  env: { METRICS_TOKEN: TOKEN },
+  worker: {
     'contact-notification': async () => 'done',
     'purchase-receipt': async () => {
       throw new UnrecoverableError('no such purchase');
     },
-  });
+  },
+});
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
   const logger = createLogger({ name: 'metrics-test', level: 'silent' });
   server = (await startMetricsServer({ ...worker.context, logger }, worker.workers, 0))!;
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
 });
-afterAll(async () => {
+afterAll(() => {
   server?.close();
-  await worker.close();
-  await env.cleanup();
 });
 
 it('serves job durations, failures and queue depths to the bearer of the token only', async () => {

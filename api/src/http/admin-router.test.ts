@@ -1,21 +1,12 @@
 import type { Router } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.ts';
+import { adminAgent, createTestApp } from '../../../test/support/app.ts';
 import { ADMIN_PREFIXES, PUBLIC_ADMIN_ROUTES } from './admin-router.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-});
+const { env, api } = useTestWorld({ api: true });
 
 interface RouteEntry {
   method: string;
@@ -79,9 +70,12 @@ describe('admin routes', () => {
     const routes = enumerateRoutes(api.app.router).filter(
       (route) => isAdminPath(route.path) && !isPublicAdminRoute(route) && route.method === 'GET',
     );
+    expect(routes.length).toBeGreaterThanOrEqual(4);
     for (const route of routes) {
       const response = await agent.get(concrete(route.path));
-      expect([200, 404], `${route.method} ${route.path}`).toContain(response.status);
+      // A route with a parameter is asked about a made-up one (`concrete`), which does not exist.
+      const expected = route.path.includes(':') ? 404 : 200;
+      expect(response.status, `${route.method} ${route.path}`).toBe(expected);
     }
     await agent.get('/api/admin/jobs').expect(200);
   });

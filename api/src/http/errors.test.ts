@@ -1,24 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.ts';
 import { closedPort } from '../../../test/support/services.ts';
 import { parseConfig } from '@app/shared/config';
 import { createLogger } from '@app/shared/logger';
 import { createApp } from '../app.ts';
 import { closeDeps, createDeps } from '../deps.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-});
+const { env, api } = useTestWorld({ api: true });
 
 describe('error mapping', () => {
   it('answers malformed JSON with 400 JSON', async () => {

@@ -6,18 +6,18 @@ import { createLogger } from '@app/shared/logger';
 import { createStorage } from '@app/shared/storage';
 import { events, portfolioItems } from '@app/shared/db';
 import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
+import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.ts';
 import { createEvent, createPortfolioItems, createVideo } from '../../../test/support/factories.ts';
 import { createRequestHandler } from '../app.ts';
 import { closeDeps, createDeps, type Deps } from '../deps.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
 // Two api replicas over one database and one Redis, each with the request handler index.ts serves.
 
-let env: TestEnv;
+const { env } = useTestWorld();
 const replicas: Array<{ deps: Deps; handler: RequestListener }> = [];
 
 beforeAll(async () => {
-  env = await createTestEnv();
   for (const name of ['api-a', 'api-b']) {
     const deps = createDeps(env.config, createLogger({ name, level: 'silent' }));
     replicas.push({ deps, handler: createRequestHandler(deps) });
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(replicas.map(({ deps }) => closeDeps(deps)));
-  await env.cleanup();
 });
 
 const titles = (body: Array<{ title: string }>) => body.map((event) => event.title);

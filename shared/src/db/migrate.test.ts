@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
+import { describe, expect, it } from 'vitest';
 import { migrateDatabase } from './migrate.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => {
-  await env.cleanup();
-});
+const { env } = useTestWorld();
 
 describe('migrations', () => {
   it('apply again, twice and concurrently, without error or change', async () => {

@@ -135,16 +135,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_expire_idx').on(t.expire)],
 );
 
-export const users = pgTable('users', {
-  id: text().primaryKey(),
-  email: text().unique(),
-  firstName: text(),
-  lastName: text(),
-  profileImageUrl: text(),
-  createdAt: createdAt(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 export const showcases = pgTable(
   'showcases',
   {

@@ -1,26 +1,17 @@
 import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { images, portfolioItems } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
-import { createRedis } from '@app/shared/queue';
 import { createStorage, imageKeys, type Storage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { processImage } from './process-image.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
+const { env, redis } = useTestWorld({ producer: true });
 let storage: Storage;
-let redis: ReturnType<typeof createRedis>;
-
-beforeAll(async () => {
-  env = await createTestEnv();
+beforeAll(() => {
   storage = createStorage(env.config);
-  redis = createRedis(env.config.REDIS_URL, 'client');
-});
-afterAll(async () => {
-  redis.disconnect();
-  await env.cleanup();
 });
 
 const context = () =>

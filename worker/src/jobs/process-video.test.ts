@@ -2,30 +2,22 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '@app/shared/db';
 import { processVideoJobId, type JobPayload } from '@app/shared/queue';
 import type { Storage } from '@app/shared/storage';
 import { createVideo } from '../../../test/support/factories.ts';
 import { makeTestVideo, probe, topLevelBoxes } from '../../../test/support/media.ts';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../test/support/worker.ts';
+import { drain, startTestWorker } from '../../../test/support/worker.ts';
 import { CLIP_SECONDS, outputKeys, processVideo } from './process-video.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-let worker: TestWorker;
+const { env, worker } = useTestWorld({ worker: true, env: { VIDEO_MAX_DURATION_SECONDS: String(4 * 3600) } });
 let source60: string;
-
 beforeAll(async () => {
-  env = await createTestEnv({ VIDEO_MAX_DURATION_SECONDS: String(4 * 3600) });
-  worker = startTestWorker(env);
   // The owner's usual file: 60 s of 720p with the index (moov) at the end.
   source60 = await makeTestVideo({ seconds: 60 });
 }, 120_000);
-afterAll(async () => {
-  await worker?.close();
-  await env?.cleanup();
-});
 
 const storage = () => worker.context.storage;
 const db = () => env.database.db;

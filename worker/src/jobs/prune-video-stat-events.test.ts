@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { videoStatEvents } from '@app/shared/db';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { createVideo } from '../../../test/support/factories.ts';
 import { schedulesFor } from '../schedules.ts';
 import { APPLIED_EVENTS_KEPT_MS, pruneVideoStatEvents } from './prune-video-stat-events.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => {
-  await env.cleanup();
-});
+const { env } = useTestWorld();
 
 describe('prune-video-stat-events', () => {
   it('deletes applied events older than a day, never unapplied or recent ones', async () => {

@@ -4,32 +4,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, type PurchaseStatus } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { createVideo } from '../../../test/support/factories.ts';
-import { startSmtpCapture, type CapturedMail } from '../../../test/support/smtp.ts';
 import { createMailer, type Mailer } from '../clients/mailer.ts';
 import type { WorkerContext } from '../context.ts';
 import { purchaseReceipt } from './purchase-receipt.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-let smtp: CapturedMail;
+const { env, smtp } = useTestWorld({ smtp: true });
 let mailer: Mailer;
 let context: WorkerContext & { job: Job };
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
   const logger = createLogger({ name: 't', level: 'silent' });
   mailer = createMailer(env.config, logger);
   context = { db: env.database.db, config: env.config, logger, mailer } as unknown as WorkerContext & {
     job: Job;
   };
 });
-afterAll(async () => {
-  mailer.close();
-  await env.cleanup();
-  await smtp.close();
-});
+afterAll(() => mailer.close());
 
 async function purchase(status: PurchaseStatus, title: string) {
   const video = await createVideo(env.database.db, { priceCents: 2200, title });

@@ -1,33 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { purchases, sales, stripeEvents } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { fulfilCheckoutSession } from '@app/shared/sales';
 import { createStripe } from '@app/shared/stripe';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { createVideo } from '../../../test/support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.ts';
 import type { WorkerContext } from '../context.ts';
 import { recordSale } from './record-sale.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-let env: TestEnv;
-let stripe: FakeStripe;
-let redis: ReturnType<typeof createRedis>;
-let producer: Producer;
+const { env, stripe, producer } = useTestWorld({ stripe: true, producer: true });
 let context: WorkerContext & { job: Job };
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
   context = {
     db: env.database.db,
     config: env.config,
@@ -38,12 +25,6 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await producer.queue('purchase-receipt').obliterate({ force: true });
-});
-afterAll(async () => {
-  await producer.close();
-  redis.disconnect();
-  await env.cleanup();
-  await stripe.close();
 });
 
 /** A purchase and its Checkout Session, made the way the checkout route makes them. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts, sales, videos } from '@app/shared/db';
 import {
   adminContactListSchema,
@@ -11,28 +11,12 @@ import {
   showcaseSchema,
 } from '@app/shared/schemas';
 import { verifyPassword } from '@app/shared/password';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
+import { drain } from '../../../../test/support/worker.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let agent: Awaited<ReturnType<typeof adminAgent>>;
-let worker: TestWorker;
+const { env, api, agent, worker } = useTestWorld({ admin: true, worker: true });
 const origin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  agent = await adminAgent(api.app);
-  worker = startTestWorker(env);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-});
 
 const event = {
   title: 'Nelson Dance Festival',

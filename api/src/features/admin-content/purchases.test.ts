@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchases, sales, type PurchaseStatus } from '@app/shared/db';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createVideo } from '../../../../test/support/factories.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
-import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
+import { drain } from '../../../../test/support/worker.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let agent: Awaited<ReturnType<typeof adminAgent>>;
-let worker: TestWorker;
-let smtp: CapturedMail;
+const { env, api, agent, worker, smtp } = useTestWorld({ admin: true, worker: true, smtp: true });
 const origin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  api = createTestApp(env);
-  agent = await adminAgent(api.app);
-  worker = startTestWorker(env);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-  await smtp.close();
-});
 
 async function purchase(
   videoId: string,

@@ -2,20 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MULTIPART_THRESHOLD_BYTES,
   multipartUploadTargetSchema,
   singleUploadTargetSchema,
 } from '@app/shared/schemas';
 import { MIN_PART_BYTES } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { startTestS3, type TestS3 } from '../../../../test/support/s3.ts';
 import { partSizeFor } from './uploads.service.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 const origin = 'http://localhost:3000';
-type Agent = Awaited<ReturnType<typeof adminAgent>>;
 
 /** The path and query of a link on our own api, for supertest. */
 const local = (url: string) => {
@@ -25,19 +22,7 @@ const local = (url: string) => {
 };
 
 describe('uploads with local storage', () => {
-  let env: TestEnv;
-  let api: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    env = await createTestEnv();
-    api = createTestApp(env);
-    agent = await adminAgent(api.app);
-  });
-  afterAll(async () => {
-    await api.close();
-    await env.cleanup();
-  });
+  const { env, api, agent } = useTestWorld({ admin: true });
 
   const uploadUrl = (body: object) =>
     agent.post('/api/admin/videos/upload-url').set('Origin', origin).send(body);
@@ -256,22 +241,7 @@ describe('uploads with local storage', () => {
 });
 
 describe('uploads with S3 storage', () => {
-  let s3: TestS3;
-  let env: TestEnv;
-  let api: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    s3 = await startTestS3();
-    env = await createTestEnv(s3.env);
-    api = createTestApp(env);
-    agent = await adminAgent(api.app);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await env?.cleanup();
-    await s3?.close();
-  });
+  const { api, agent, s3 } = useTestWorld({ admin: true, s3: true });
 
   it('hands out a presigned PUT; the file lands in the bucket and downloads through a presigned GET', async () => {
     const { body } = await agent

@@ -1,26 +1,13 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchases, videos } from '@app/shared/db';
 import { adminVideoSchema } from '@app/shared/schemas';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let agent: Awaited<ReturnType<typeof adminAgent>>;
+const { env, api, agent } = useTestWorld({ admin: true });
 const origin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  agent = await adminAgent(api.app);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-});
 
 const publicIds = async (path = '/api/videos') =>
   ((await request(api.app).get(path).expect(200)).body as Array<{ id: string }>).map((row) => row.id);

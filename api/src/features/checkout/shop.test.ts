@@ -1,43 +1,24 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { purchases, sales, stripeEvents } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { RedisUnavailableError } from '@app/shared/redis';
 import { createApp } from '../../app.ts';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createVideo } from '../../../../test/support/factories.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
-import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
-import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
+import { drain } from '../../../../test/support/worker.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let stripe: FakeStripe;
-let worker: TestWorker;
-let smtp: CapturedMail;
-
-beforeAll(async () => {
-  [stripe, smtp] = await Promise.all([startFakeStripe(), startSmtpCapture()]);
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-  });
-  api = createTestApp(env);
-  worker = startTestWorker(env);
+const { env, api, stripe, worker, smtp } = useTestWorld({
+  api: true,
+  worker: true,
+  stripe: true,
+  smtp: true,
 });
+
 afterEach(() => {
   // Every outbound Stripe call went to an endpoint the fake knows.
   expect(stripe.unexpected).toEqual([]);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-  await Promise.all([stripe.close(), smtp.close()]);
 });
 
 const buyer = { customerName: 'Aroha Smith', customerEmail: 'aroha@example.nz' };

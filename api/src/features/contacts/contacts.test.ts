@@ -3,27 +3,18 @@ import { contactEventTypeLabel } from '@app/shared/constants';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts } from '@app/shared/db';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { startOutageProxy, type OutageProxy } from '../../../../test/support/tcp-proxy.ts';
 import { TEST_REDIS_URL } from '../../../../test/support/services.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
 /** Redis reached through a proxy this file can take down. */
 let redis: OutageProxy;
-
 beforeAll(async () => {
   const target = new URL(TEST_REDIS_URL);
   redis = await startOutageProxy({ host: target.hostname, port: Number(target.port || 6379) });
-  env = await createTestEnv({ REDIS_URL: redis.url(TEST_REDIS_URL) });
-  api = createTestApp(env);
 });
-afterAll(async () => {
-  await api.close();
-  await redis.close();
-  await env.cleanup();
-});
+afterAll(() => redis.close());
+const { env, api } = useTestWorld({ api: true, env: () => ({ REDIS_URL: redis.url(TEST_REDIS_URL) }) });
 
 let nextIp = 1;
 /** Each call from its own address, so the rate limit only bites where a test wants it to. */

@@ -1,30 +1,22 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, events, portfolioItems } from '@app/shared/db';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { adminAgent } from '../../../../test/support/app.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let imagesDir: string;
+const { env, api } = useTestWorld({
+  api: true,
+  env: ({ dir }) => ({ IMAGES_DIR: dir, IMAGE_CACHE_DIR: path.join(dir, '.cache') }),
+});
 
 beforeAll(async () => {
-  imagesDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-images-'));
-  await mkdir(path.join(imagesDir, 'portfolio'), { recursive: true });
+  await mkdir(path.join(env.config.IMAGES_DIR, 'portfolio'), { recursive: true });
   await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#f5b942' } })
     .jpeg()
-    .toFile(path.join(imagesDir, 'portfolio/solo-01.jpg'));
-  env = await createTestEnv({ IMAGES_DIR: imagesDir, IMAGE_CACHE_DIR: path.join(imagesDir, '.cache') });
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-  await rm(imagesDir, { recursive: true, force: true });
+    .toFile(path.join(env.config.IMAGES_DIR, 'portfolio/solo-01.jpg'));
 });
 
 describe('GET /api/portfolio', () => {

@@ -1,19 +1,18 @@
-import { mkdir, mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, readdir, stat, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { negotiate } from './images.routes.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let imagesDir: string;
-let cacheDir: string;
+const { dir: imagesDir, api } = useTestWorld({
+  api: true,
+  env: ({ dir }) => ({ IMAGES_DIR: dir, IMAGE_CACHE_DIR: path.join(dir, 'cache') }),
+});
+const cacheDir = path.join(imagesDir, 'cache');
 let server: http.Server;
 
 /**
@@ -42,8 +41,6 @@ const image = (url: string, accept?: string) => {
 };
 
 beforeAll(async () => {
-  imagesDir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-images-'));
-  cacheDir = path.join(imagesDir, 'cache');
   for (const folder of ['hero', 'portfolio', 'attached_assets']) {
     await mkdir(path.join(imagesDir, folder), { recursive: true });
   }
@@ -56,16 +53,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3355aa' } })
     .jpeg()
     .toFile(path.join(imagesDir, 'attached_assets/event-01.jpg'));
-  env = await createTestEnv({ IMAGES_DIR: imagesDir, IMAGE_CACHE_DIR: cacheDir });
-  api = createTestApp(env);
   server = http.createServer(api.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await api.close();
-  await env.cleanup();
-  await rm(imagesDir, { recursive: true, force: true });
 });
 
 describe('negotiate', () => {

@@ -1,22 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestEnv } from '../../../../test/support/test-env.ts';
+import { adminAgent, createTestApp } from '../../../../test/support/app.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
 
 describe('ops endpoints', () => {
-  let env: TestEnv;
-  let api: TestApp;
-
-  beforeAll(async () => {
-    env = await createTestEnv({ METRICS_TOKEN });
-    api = createTestApp(env);
-  });
-  afterAll(async () => {
-    await api.close();
-    await env.cleanup();
-  });
+  const { api } = useTestWorld({ api: true, env: { METRICS_TOKEN } });
 
   it('serves Prometheus metrics to the bearer of METRICS_TOKEN only', async () => {
     await request(api.app).get('/api/events').expect(200);

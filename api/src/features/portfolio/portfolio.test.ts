@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '@app/shared/images';
 import {
   adminPortfolioPhotoSchema,
@@ -10,30 +10,13 @@ import {
   type AdminPortfolioPhoto,
 } from '@app/shared/schemas';
 import { masterKey } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { withCameraMetadata } from '../../../../test/support/camera.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
+import { drain } from '../../../../test/support/worker.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 const origin = 'http://localhost:3000';
-type Agent = Awaited<ReturnType<typeof adminAgent>>;
 
-let env: TestEnv;
-let api: TestApp;
-let worker: TestWorker;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  worker = startTestWorker(env);
-  agent = await adminAgent(api.app);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-});
+const { api, worker, agent } = useTestWorld({ admin: true, worker: true });
 
 /** A camera-like JPEG: landscape pixels stored sideways with EXIF orientation 6, GPS, make and serial. */
 async function cameraJpeg(width = 2400, height = 1600) {

@@ -1,27 +1,17 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@app/shared/config';
 import { syncRuns } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import type { SyncRunsResponse } from '@app/shared/schemas';
-import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { TEST_ADMIN_PASSWORD } from '../../../../test/support/test-env.ts';
 import { createApp } from '../../app.ts';
 import { closeDeps, createDeps } from '../../deps.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-// The sync's own flow (trigger, job, history) is tested in worker/src/jobs/sync-order-links.test.ts.
+// The sync's own flow (trigger, job, history) is tested in test/flows/order-links-sync.test.ts.
 describe('sync history while Redis is away', () => {
-  let env: TestEnv;
-  let api: TestApp;
-
-  beforeAll(async () => {
-    env = await createTestEnv({ ORDER_LINKS_CSV: '/nonexistent.csv' });
-    api = createTestApp(env);
-  });
-  afterAll(async () => {
-    await api.close();
-    await env.cleanup();
-  });
+  const { env, api } = useTestWorld({ api: true, env: { ORDER_LINKS_CSV: '/nonexistent.csv' } });
 
   it('still answers from the database, a run marked running standing for the queue', async () => {
     await env.database.db.insert(syncRuns).values([

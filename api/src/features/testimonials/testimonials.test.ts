@@ -1,24 +1,11 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testimonials } from '@app/shared/db';
 import { adminTestimonialSchema, publicTestimonialSchema } from '@app/shared/schemas';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let agent: Awaited<ReturnType<typeof adminAgent>>;
+const { env, api, agent } = useTestWorld({ admin: true });
 const origin = 'http://localhost:3000';
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  agent = await adminAgent(api.app);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-});
 
 const shown = async () =>
   publicTestimonialSchema

@@ -1,36 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminVideoSchema,
   publicVideoSchema,
   singleUploadTargetSchema,
   type AdminVideo,
 } from '@app/shared/schemas';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { makeTestVideo, topLevelBoxes } from '../../../../test/support/media.ts';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
+import { drain } from '../../../../test/support/worker.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 const origin = 'http://localhost:3000';
-type Agent = Awaited<ReturnType<typeof adminAgent>>;
 
-let env: TestEnv;
-let api: TestApp;
-let worker: TestWorker;
-let agent: Agent;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  worker = startTestWorker(env);
-  agent = await adminAgent(api.app);
-});
-afterAll(async () => {
-  await worker?.close();
-  await api?.close();
-  await env?.cleanup();
-});
+const { api, worker, agent } = useTestWorld({ admin: true, worker: true });
 
 /** Uploads a file the way the Add Video dialog does (signed link, then PUT) and answers its key. */
 async function uploadThroughAdmin(file: string, fileName: string): Promise<string> {

@@ -1,26 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { videoStatEvents } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
-import { createProducer, createRedis, type Producer } from '@app/shared/queue';
-import type { Redis } from 'ioredis';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createVideo } from '../../../../test/support/factories.ts';
 import { createVideoStatRecorder } from './video-stats.service.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let redis: Redis;
-let producer: Producer;
-beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.config.REDIS_URL, 'client');
-  producer = createProducer(redis, env.config.QUEUE_PREFIX);
-});
-afterAll(async () => {
-  await producer.close();
-  redis.disconnect();
-  await env.cleanup();
-});
+const { env, producer } = useTestWorld({ producer: true });
 
 describe('recording views and downloads', () => {
   it('saves a busy moment in a few statements and queues one job per group', async () => {

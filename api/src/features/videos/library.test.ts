@@ -1,22 +1,19 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { purchases, videos } from '@app/shared/db';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { adminAgent } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 // The library at scale (issue 15, decision 020): keyset pages with Link headers, server search,
 // showcase pages, the sitemap index, bad input, and the owner's paged list and bulk actions.
 
-let env: TestEnv;
-let api: TestApp;
+const { env, api } = useTestWorld({ api: true });
 let jazz: Awaited<ReturnType<typeof createShowcase>>;
 let ballet: Awaited<ReturnType<typeof createShowcase>>;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
   const { db } = env.database;
   jazz = await createShowcase(db, {
     name: 'Wellington Jazz Awards',
@@ -61,10 +58,6 @@ beforeAll(async () => {
     });
   }
   await db.insert(videos).values(rows);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
 });
 
 const nextLink = (link: string | undefined) => /<([^>]+)>; rel="next"/.exec(link ?? '')?.[1];

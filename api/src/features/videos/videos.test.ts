@@ -2,25 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchases, videoStatEvents, type PurchaseStatus } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createToken, purposeKey } from '@app/shared/signing';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-});
+const { env, api } = useTestWorld({ api: true });
 
 /** A purchase row in the given state, as fulfilment leaves it. */
 async function purchase(videoId: string, status: PurchaseStatus) {

@@ -4,8 +4,6 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** A centred modal: focus trapped, Escape and the backdrop close it, page scroll locked. */
 export function DialogContent({

@@ -18,9 +18,26 @@ const typesByExtension: Record<string, string> = {
   avif: 'image/avif',
 };
 
-export function contentTypeOf(file: File): string {
+export function contentTypeOf(file: Pick<File, 'name' | 'type'>): string {
   const extension = file.name.toLowerCase().split('.').pop() ?? '';
   return file.type || typesByExtension[extension] || 'application/octet-stream';
+}
+
+/** One PUT of an upload: bytes [start, end) of the file to `url`, as part `partNumber` of a multipart one. */
+export interface PlannedPut {
+  url: string;
+  start: number;
+  end: number;
+  partNumber?: number;
+}
+
+/** The PUTs that send a file of `size` bytes to `target`: the whole file, or each part's slice of it. */
+export function planUpload(target: UploadTarget, size: number): PlannedPut[] {
+  if (target.kind === 'single') return [{ url: target.uploadUrl, start: 0, end: size }];
+  return target.parts.map(({ partNumber, url }) => {
+    const start = Math.min((partNumber - 1) * target.partSize, size);
+    return { url, partNumber, start, end: Math.min(start + target.partSize, size) };
+  });
 }
 
 /** One PUT with progress; resolves with the ETag the store answered (multipart needs it). */
@@ -87,13 +104,12 @@ export async function uploadFile(
       file.name,
     );
   } else {
-    const { awsKey, uploadId, partSize } = target;
+    const { awsKey, uploadId } = target;
     let sent = 0;
     try {
       const parts: Array<{ partNumber: number; etag: string }> = [];
-      for (const part of target.parts) {
-        const start = (part.partNumber - 1) * partSize;
-        const blob = file.slice(start, start + partSize);
+      for (const part of planUpload(target, file.size)) {
+        const blob = file.slice(part.start, part.end);
         const etag = await put(
           part.url,
           blob,
@@ -103,7 +119,7 @@ export async function uploadFile(
           file.name,
         );
         sent += blob.size;
-        parts.push({ partNumber: part.partNumber, etag });
+        parts.push({ partNumber: part.partNumber!, etag });
       }
       await api.post('/api/admin/videos/upload-complete', { awsKey, uploadId, parts });
     } catch (error) {

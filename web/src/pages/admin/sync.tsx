@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { jobOutcome, outcomeToast, runOutcome, RUNNING_STATES } from '../../features/admin/sync-outcome.ts';
 import type { JobSummary } from './jobs.tsx';
 
 // The worker's result of one sync (worker/src/sync/match.ts).
@@ -46,8 +47,6 @@ interface Tracked {
 
 const SYNC_QUEUE = 'sync-order-links';
 const POLL_MS = 1_000;
-/** BullMQ states of a sync that has not ended (delayed: waiting to retry). */
-const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 const runsKey = ['/api/admin/sync-runs'];
 const eventsKey = ['/api/admin/events'];
@@ -100,36 +99,21 @@ export default function AdminSyncPage() {
   // The job has ended: say how it went, then show the new links and the new run.
   useEffect(() => {
     if (!tracked || !watch.isSuccess || announced.current.since === tracked.since) return;
-    if (followed && RUNNING_STATES.has(followed.state)) return;
+    const fromJob = jobOutcome(followed);
+    if (fromJob === 'running') return;
     announced.current = { since: tracked.since, at: Date.now() };
     void (async () => {
-      let outcome: { ok: true; updated: number } | { ok: false; reason: string | null };
-      if (followed?.state === 'completed') {
-        outcome = { ok: true, updated: (followed.result as SyncResult | null)?.updatedCount ?? 0 };
-      } else if (followed?.state === 'failed') {
-        outcome = { ok: false, reason: followed.failedReason };
-      } else {
-        const latest = (
-          await client.fetchQuery({ queryKey: runsKey, queryFn: fetchRuns, staleTime: 0 }).catch(() => null)
-        )?.runs[0];
-        outcome =
-          latest?.status === 'failed'
-            ? { ok: false, reason: latest.failureReason }
-            : { ok: true, updated: latest?.result?.updatedCount ?? 0 };
-      }
-      if (outcome.ok) {
-        toast({
-          title: 'Order links synced successfully!',
-          description: `Updated ${outcome.updated} events with new order links.`,
-          variant: 'success',
-        });
-      } else {
-        toast({
-          title: 'Sync failed',
-          description: outcome.reason || 'Unknown error occurred',
-          variant: 'destructive',
-        });
-      }
+      const outcome =
+        fromJob !== 'gone'
+          ? fromJob
+          : runOutcome(
+              (
+                await client
+                  .fetchQuery({ queryKey: runsKey, queryFn: fetchRuns, staleTime: 0 })
+                  .catch(() => null)
+              )?.runs[0],
+            );
+      toast(outcomeToast(outcome));
       announced.current.at = Date.now();
       setTracked(null);
       await Promise.all(

@@ -8,14 +8,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, desc } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, syncRuns } from '@app/shared/db';
 import { SYNC_JOB_ID } from '@app/shared/queue';
 import type { SyncRunsResponse } from '@app/shared/schemas';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../test/support/worker.ts';
-import { startFakeSheets, type FakeSheets } from '../../../test/support/fake-sheets.ts';
+import { createTestEnv, type TestEnv } from '../support/test-env.ts';
+import { adminAgent, createTestApp } from '../support/app.ts';
+import { drain, startTestWorker, type TestWorker } from '../support/worker.ts';
+import { startFakeSheets } from '../support/fake-sheets.ts';
+import { useTestWorld } from '../support/world.ts';
 
 const origin = 'http://localhost:3000';
 const header = ['Competition', 'Date', 'Order link'];
@@ -71,29 +72,12 @@ async function syncNow(agent: Awaited<ReturnType<typeof adminAgent>>, worker: Te
 }
 
 describe('sync from Google Sheets with an API key', () => {
-  let sheets: FakeSheets;
-  let env: TestEnv;
-  let api: TestApp;
-  let worker: TestWorker;
-  let agent: Awaited<ReturnType<typeof adminAgent>>;
-
-  beforeAll(async () => {
-    sheets = await startFakeSheets({ spreadsheetIds: ['sheet-1'] });
-    env = await createTestEnv({
-      GOOGLE_SHEET_ID: 'sheet-1',
-      GOOGLE_API_KEY: sheets.apiKey,
-      GOOGLE_API_URL: sheets.url,
-    });
-    await seedEvents(env);
-    api = createTestApp(env);
-    agent = await adminAgent(api.app);
-    worker = startTestWorker(env);
-  });
-  afterAll(async () => {
-    await worker.close();
-    await api.close();
-    await env.cleanup();
-    await sheets.close();
+  const { sheets, env, api, worker, agent } = useTestWorld({
+    sheets: { spreadsheetIds: ['sheet-1'] },
+    env: { GOOGLE_SHEET_ID: 'sheet-1' },
+    seed: seedEvents,
+    admin: true,
+    worker: true,
   });
 
   it('writes changed links, reports unmatched and invalid rows, and records the run', async () => {

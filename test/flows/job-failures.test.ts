@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../test/support/app.ts';
-import { startTestWorker, type TestWorker } from '../../test/support/worker.ts';
+import { describe, expect, it } from 'vitest';
+import { adminAgent } from '../support/app.ts';
+import { useTestWorld } from '../support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let worker: TestWorker;
 let attempts = 0;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  api = createTestApp(env);
-  worker = startTestWorker(env, {
+const { api } = useTestWorld({
+  api: true,
+  worker: {
     // Fails its first attempt, as a transient outage would, then succeeds.
     'count-video-stat': async () => {
       attempts += 1;
       if (attempts === 1) throw new Error('database briefly unavailable');
       return 'done';
     },
-  });
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
+  },
 });
 
 async function waitFor<T>(
