@@ -37,6 +37,23 @@ export default tseslint.config(
     },
   },
   {
+    // Worker tests drive handlers and queues; a test that starts from an api route is a flow (test/flows/).
+    files: ['worker/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)api/src/|test/support/app\\.ts$',
+              message: 'Worker tests do not load api code; put a test that crosses both in test/flows/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/schemas.ts'],
     rules: {
