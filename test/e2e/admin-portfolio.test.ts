@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { openPage, type Page } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -46,6 +46,9 @@ async function gallery(page: Page, tab: string): Promise<string[]> {
       buttons.map((button) => button.getAttribute('aria-label')!.replace('Open image: ', '')),
     );
 }
+
+// Processing alone may be polled for 60 s on a busy machine: more than the default 30 s per test.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('the owner manages the portfolio', () => {
   it('uploads three photos, writes alt text, sets categories, reorders and deletes; the gallery follows without layout shift', async () => {
