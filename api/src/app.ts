@@ -35,7 +35,7 @@ import { registerPurchaseRoutes } from './features/admin-content/purchases.route
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
-import { webRoutes } from './web.ts';
+import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 

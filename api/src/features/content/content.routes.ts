@@ -59,7 +59,7 @@ function eventList(db: Db) {
   );
 }
 
-/** The lists the home page shows when it opens, by route (the gallery opens on solo; api/src/web.ts). */
+/** The lists the home page shows when it opens, by route (the gallery opens on solo; api/src/site/web.ts). */
 export const homeLists = {
   '/api/portfolio': (db: Db) => portfolioList(db),
   '/api/portfolio?category=solo': (db: Db) => portfolioList(db, 'solo'),

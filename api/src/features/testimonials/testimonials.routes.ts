@@ -18,7 +18,7 @@ const idSchema = z.coerce
 
 const ordered = [asc(testimonials.position), asc(testimonials.id)];
 
-/** The quotes the home page shows, in the owner's order (also sent with the home page: api/src/web.ts). */
+/** The quotes the home page shows, in the owner's order (also sent with the home page: api/src/site/web.ts). */
 export const publicTestimonials = (db: Db) =>
   db
     .select({
