@@ -22,7 +22,8 @@ import {
   registerAdminTestimonialRoutes,
   testimonialRoutes,
 } from './features/testimonials/testimonials.routes.ts';
-import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
+import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { stripeWebhookRoutes } from './features/checkout/stripe-webhook.routes.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
 import {
   registerVideoProcessingRoutes,

@@ -138,7 +138,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: 'unpaid',
           payment_intent: null,
           customer_email: form.customer_email ?? null,
-          amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0),
+          // Every line item's price times its quantity, as Stripe totals a cart.
+          amount_total: Object.entries(form)
+            .filter(([key]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key))
+            .reduce((sum, [key, value]) => {
+              const quantity = form[key.replace('[price_data][unit_amount]', '[quantity]')] ?? '1';
+              return sum + Number(value) * Number(quantity);
+            }, 0),
           currency: form['line_items[0][price_data][currency]'] ?? 'nzd',
           metadata: nested(form, 'metadata'),
           success_url: form.success_url ?? '',

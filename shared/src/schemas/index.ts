@@ -5,3 +5,5 @@ export * from './sync.ts';
 export * from './media.ts';
 export * from './portfolio.ts';
 export * from './library.ts';
+export * from './cart.ts';
+export * from './sales.ts';

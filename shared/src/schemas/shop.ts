@@ -36,16 +36,9 @@ export type VideoToken = z.infer<typeof videoTokenSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** The same list as the purchases table's status column (shared/src/db/schema.ts). */
-export const purchaseStatusValues = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-
-/** GET /api/purchases/{checkoutSessionId}; downloadUrl (a page of this site) only when paid. */
-export const purchaseStatusSchema = z.object({
-  status: z.enum(purchaseStatusValues),
-  videoId: z.string(),
-  downloadUrl: z.string().optional(),
-});
-export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;
+/** Every state a purchase can be in: the purchases table's status column and every list of them. */
+export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];
 
 /** The longest a status request may wait for a pending purchase to settle, in seconds. */
 export const PURCHASE_WAIT_MAX_SECONDS = 25;

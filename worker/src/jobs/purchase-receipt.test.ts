@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, type PurchaseStatus } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { createVideo } from '../../../test/support/factories.ts';
+import { createPurchase, createVideo } from '../../../test/support/factories.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../test/support/smtp.ts';
 import { createMailer, type Mailer } from '../clients/mailer.ts';
 import type { WorkerContext } from '../context.ts';
@@ -35,14 +35,13 @@ async function purchase(status: PurchaseStatus, title: string) {
   const video = await createVideo(env.database.db, { priceCents: 2200, title });
   const id = randomUUID();
   const sessionId = `cs_test_${randomUUID()}`;
-  await env.database.db.insert(purchases).values({
+  await createPurchase(env.database.db, {
     id,
     videoId: video.id,
     checkoutSessionId: sessionId,
     buyerName: 'Aroha',
     buyerEmail: 'aroha@example.nz',
     amountCents: 2200,
-    currency: 'nzd',
     status,
   });
   return { id, sessionId, videoId: video.id };

@@ -76,6 +76,9 @@ const adminVideoColumns = {
 /** The admin list's page is found by the library's search and order; its rows are read as adminVideos. */
 const idOnly = sql.raw('v.id');
 
+/** A showcase as the owner edits it: with its bundle price (docs/decisions/023). */
+const adminShowcaseColumns = { ...showcaseColumns, bundlePriceCents: showcases.bundlePriceCents };
+
 /** Events, videos and showcases for the owner (all on the admin router, so all need the session). */
 export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
   const { db, publicCache, storage } = deps;
@@ -323,7 +326,7 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
   admin.get('/api/admin/showcases', async (_req, res) => {
     const rows = await db
       .select({
-        ...showcaseColumns,
+        ...adminShowcaseColumns,
         videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id)::int`,
       })
       .from(showcases)
@@ -357,7 +360,7 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
     const [showcase] = await db
       .insert(showcases)
       .values({ ...input, slug: input.slug ?? (await freeSlug(input.name)) })
-      .returning(showcaseColumns)
+      .returning(adminShowcaseColumns)
       .catch(slugTaken);
     await publicCache.changed();
     res.status(201).json(showcase);
@@ -378,7 +381,7 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
           .update(showcases)
           .set(input)
           .where(eq(showcases.id, id))
-          .returning(showcaseColumns);
+          .returning(adminShowcaseColumns);
         // The old address keeps working (301), and the new one is no longer anyone's old address.
         if (input.slug && input.slug !== before.slug) {
           await tx
