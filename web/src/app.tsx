@@ -18,6 +18,7 @@ const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
+const CartPage = lazyPage(() => import('./pages/shop/cart.tsx'));
 // Every admin screen, and the login gate in front of them, loads only when the admin area is visited.
 const AdminArea = lazyPage(() => import('./features/admin/admin-area.tsx'));
 const PaymentIssuePage = lazyPage(() =>
@@ -32,6 +33,7 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video/:id/purchase', component: PurchasePage },
   { path: '/video/:id/download', component: DownloadPage },
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
+  { path: '/cart', component: CartPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
   { path: '/admin', component: AdminArea },

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { VideoMedia } from '../schemas/media.ts';
-import { purchaseStatuses } from '../schemas/shop.ts';
+import { purchaseStatuses } from '../constants.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const uuidKey = () =>
@@ -231,7 +231,7 @@ export const videos = pgTable(
   ],
 );
 
-export { purchaseStatuses, type PurchaseStatus } from '../schemas/shop.ts';
+export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
 /**
  * One row per checkout (Stripe Checkout Session or an offline order the owner records); what it buys

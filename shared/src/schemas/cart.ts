@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { checkoutRequestSchema } from './content.ts';
-import { purchaseStatuses } from './shop.ts';
+import { CART_MAX_ITEMS, purchaseStatuses } from '../constants.ts';
 
 // The cart, bundles and what a purchase bought (docs/decisions/023): requests the api parses and the
 // answers the web app reads. Browser-safe.
 
-/** The most videos and bundles one checkout may hold. */
-export const CART_MAX_ITEMS = 50;
+export { CART_MAX_ITEMS };
 
 const idSchema = z.string().trim().min(1).max(100);
 const expectedPrice = z.number().int().min(0).max(10_000_000).optional();

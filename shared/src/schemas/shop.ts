@@ -36,9 +36,7 @@ export type VideoToken = z.infer<typeof videoTokenSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** Every state a purchase can be in: the purchases table's status column and every list of them. */
-export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
+export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
 /** The longest a status request may wait for a pending purchase to settle, in seconds. */
 export const PURCHASE_WAIT_MAX_SECONDS = 25;
