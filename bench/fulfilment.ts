@@ -3,7 +3,7 @@
 // with a download link for every one of its 5 videos.
 // The target is read at a steady rate of payments; the same 200 paid 10 at a time, each buyer paying
 // again as soon as the last sale shows, keep both cores busy and measure capacity (decision 012).
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createDatabase, purchaseItems, purchases, videos } from '@app/shared/db';
 import { createProducer } from '@app/shared/queue';
 import { createRedis } from '@app/shared/redis';
@@ -36,13 +36,21 @@ const env: Record<string, string> = {
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 4 });
 try {
+  const [template] = await db.select().from(videos).where(eq(videos.title, 'Senior Contemporary Group'));
+  if (!template) throw new Error('the seed has no paid sample video');
+  // A dancer's routines of one competition, each its own video (the seed has too few paid ones).
   const cart = await db
-    .select()
-    .from(videos)
-    .where(and(gt(videos.priceCents, 0), eq(videos.passwordProtected, false), eq(videos.published, true)))
-    .orderBy(desc(videos.createdAt))
-    .limit(CART_SIZE);
-  if (cart.length < CART_SIZE) throw new Error(`the seed has fewer than ${CART_SIZE} paid videos`);
+    .insert(videos)
+    .values(
+      Array.from({ length: CART_SIZE }, (_, index) => ({
+        title: `Bench Routine ${index + 1}`,
+        description: template.description,
+        awsKey: template.awsKey,
+        showcaseId: template.showcaseId,
+        priceCents: 1500 + index * 100,
+      })),
+    )
+    .returning();
   const totalCents = cart.reduce((sum, video) => sum + video.priceCents, 0);
   const client = createStripe(parseConfig(env))!;
   const sessions: string[] = [];

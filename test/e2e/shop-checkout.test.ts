@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales } from '@app/shared/db';
+import { purchaseItems, purchases, sales } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
@@ -148,7 +148,8 @@ describe('buying a video by card', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.checkoutSessionId, sessionId));
-    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'aroha@example.nz' });
+    expect(purchase).toMatchObject({ status: 'paid', buyerEmail: 'aroha@example.nz' });
+    expect(await env.database.db.$count(purchaseItems, eq(purchaseItems.purchaseId, purchase!.id))).toBe(1);
     expect(await env.database.db.$count(sales, eq(sales.purchaseId, purchase!.id))).toBe(1);
 
     // The payment tab was opened from the purchase page, so it carries this visit's password token.
@@ -244,7 +245,12 @@ describe('buying a video by card', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.checkoutSessionId, sessionId));
-    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'mere@example.nz' });
+    expect(purchase).toMatchObject({ status: 'paid', buyerEmail: 'mere@example.nz' });
+    const [item] = await env.database.db
+      .select()
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, purchase!.id));
+    expect(item).toMatchObject({ videoId: video.id });
     expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
     await context.close();
   });

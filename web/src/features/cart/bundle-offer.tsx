@@ -27,7 +27,7 @@ export function BundleOffer({ showcaseId }: { showcaseId: string }) {
         <Package className="mt-0.5 size-6 shrink-0 text-spotlight-300" aria-hidden />
         <div>
           <p className="font-semibold text-white">
-            Buy all {bundle.videoCount} videos for {formatPrice(bundle.priceCents)}
+            The whole of {bundle.name}: {bundle.videoCount} videos in one purchase
           </p>
           {bundle.savingCents > 0 && (
             <p className="text-sm text-zinc-300">
