@@ -73,7 +73,11 @@ describe('buying several videos with the cart', () => {
       bundlePriceCents: 3000,
     });
     const solo = await storedVideo({ title: 'Mia Solo Jazz', priceCents: 1500, showcaseId: showcase.id });
-    const lyrical = await storedVideo({ title: 'Mia Solo Lyrical', priceCents: 2000, showcaseId: showcase.id });
+    const lyrical = await storedVideo({
+      title: 'Mia Solo Lyrical',
+      priceCents: 2000,
+      showcaseId: showcase.id,
+    });
     const locked = await storedVideo({
       title: 'Studio Duo Private',
       priceCents: 1200,
