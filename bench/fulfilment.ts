@@ -3,6 +3,7 @@
 // with a download link for every one of its 5 videos.
 // The target is read at a steady rate of payments; the same 200 paid 10 at a time, each buyer paying
 // again as soon as the last sale shows, keep both cores busy and measure capacity (decision 012).
+import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { createDatabase, purchaseItems, purchases, videos } from '@app/shared/db';
 import { createProducer } from '@app/shared/queue';
@@ -14,8 +15,12 @@ import { startFakeStripe } from '../test/support/fake-stripe.ts';
 import { prepareBenchEnv, printTable, verdict } from './lib.ts';
 
 const PURCHASES = 200;
-/** Videos in each cart (issue 16: a dancer's routines of one competition). */
-const CART_SIZE = 5;
+/**
+ * Videos in each cart (issue 16: a dancer's routines of one competition); `--items=1` measures the
+ * one-video purchase on the same machine, for comparison.
+ */
+const { values } = parseArgs({ options: { items: { type: 'string', default: '5' } } });
+const CART_SIZE = Math.max(1, Math.min(50, Number(values.items) || 5));
 /** 90,000 payments an hour: far beyond the shop's busiest night, below this machine's capacity. */
 const PAYMENTS_PER_SECOND = 25;
 const CONCURRENCY = 10;

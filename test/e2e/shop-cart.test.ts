@@ -9,7 +9,7 @@ import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
 import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { routeCheckoutPages, startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
 import { startTestWorker, type TestWorker } from '../support/worker.ts';
 
@@ -86,25 +86,7 @@ describe('buying several videos with the cart', () => {
     });
 
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
-    await context.route('https://checkout.stripe.test/**', async (route) => {
-      const url = new URL(route.request().url());
-      const [, , id, action] = url.pathname.split('/');
-      const session = stripe.sessions.get(id ?? '');
-      if (!session) return route.fulfill({ status: 404, body: 'No such session' });
-      if (action === 'complete') {
-        stripe.pay(session.id);
-        return route.fulfill({
-          status: 303,
-          headers: { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) },
-        });
-      }
-      await route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>Fake Checkout</title>
-          <p id="amount">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
-          <a id="pay" href="/pay/${session.id}/complete">Pay</a>`,
-      });
-    });
+    await routeCheckoutPages(context, stripe);
 
     // The showcase page offers its bundle, with the saving, and Add to cart beside each Buy Now.
     await page.goto(`${api.url}/videos/regional-solos-2026`);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext } from 'playwright-core';
 import Stripe from 'stripe';
 
 /**
@@ -291,4 +292,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Serves the fake's hosted payment page (the session URL, https://checkout.stripe.test/pay/{id}) in a
+ * browser context: its Pay link marks the session paid and returns to the success URL, as Stripe does.
+ */
+export async function routeCheckoutPages(context: BrowserContext, stripe: FakeStripe): Promise<void> {
+  await context.route('https://checkout.stripe.test/**', async (route) => {
+    const url = new URL(route.request().url());
+    const [, , id, action] = url.pathname.split('/');
+    const session = stripe.sessions.get(id ?? '');
+    if (!session) return route.fulfill({ status: 404, body: 'No such session' });
+    if (action === 'complete') {
+      stripe.pay(session.id);
+      return route.fulfill({
+        status: 303,
+        headers: { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) },
+      });
+    }
+    await route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Fake Checkout</title><h1>Pay ${session.customer_email}</h1>
+        <p id="amount">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
+        <a id="pay" href="/pay/${session.id}/complete">Pay</a>
+        <a id="cancel" href="${session.cancel_url}">Back</a>`,
+    });
+  });
 }
