@@ -35,6 +35,9 @@ export const cartCheckoutRequestSchema = checkoutRequestSchema
   });
 export type CartCheckoutRequest = z.infer<typeof cartCheckoutRequestSchema>;
 
+/** POST /api/cart/check: the cart alone, priced without writing anything. */
+export const cartCheckRequestSchema = cartCheckoutRequestSchema.pick({ items: true });
+
 /** Why the server would not charge an item as the cart has it. */
 export const cartProblemReasons = [
   'unknown',

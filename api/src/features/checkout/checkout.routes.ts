@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   cartCheckoutRequestSchema,
+  cartCheckRequestSchema,
   checkoutRequestSchema,
   purchaseStatusQuerySchema,
 } from '@app/shared/schemas';
@@ -19,8 +20,6 @@ import {
   purchaseBySession,
   purchaseStatusOf,
 } from './checkout.service.ts';
-
-const cartCheckSchema = cartCheckoutRequestSchema.pick({ items: true });
 
 export function checkoutRoutes(deps: Deps): Router {
   const router = Router();
@@ -41,8 +40,8 @@ export function checkoutRoutes(deps: Deps): Router {
   });
 
   // The cart page prices what the browser kept (no purchase is written): prices, titles, what changed.
-  router.post('/api/cart/check', async (req, res) => {
-    const { items } = cartCheckSchema.parse(req.body ?? {});
+  router.post('/api/cart/check', rateLimiter(deps, limits.cartCheck), async (req, res) => {
+    const { items } = cartCheckRequestSchema.parse(req.body ?? {});
     const { priced, problems, totalCents } = await priceCart(deps, items);
     res.set('Cache-Control', 'no-store').json({ items: priced, totalCents, problems });
   });
