@@ -90,7 +90,7 @@ describe('buying several videos with the cart', () => {
 
     // The showcase page offers its bundle, with the saving, and Add to cart beside each Buy Now.
     await page.goto(`${api.url}/videos/regional-solos-2026`);
-    await expect.poll(() => page.getByText('Buy all 2 videos for NZ$30.00').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Buy all 2 videos for NZ$30.00').isVisible()).toBe(true);
     expect(await page.getByText('Save NZ$5.00 on NZ$35.00 bought one by one.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Add Mia Solo Jazz to cart' }).click();
     await expect.poll(() => cartCount(page)).toBe('1');
@@ -160,6 +160,80 @@ describe('buying several videos with the cart', () => {
     expect(receipt.text).toContain('All your videos, any time: http://localhost:3000/my-videos');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages.filter((mail) => mail.subject === receipt.subject)).toHaveLength(1);
+    expect(errors.filter((error) => !/status of (401|404)/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('buys a showcase bundle: the cart drops the videos it includes, and the payment grants each once', async () => {
+    const showcase = await createShowcase(env.database.db, {
+      name: 'Junior Groups 2026',
+      slug: 'junior-groups-2026',
+      bundlePriceCents: 2500,
+    });
+    const groups = await Promise.all(
+      ['Tiny Tappers', 'Hip Hop Minis', 'Ballet Buds'].map((title) =>
+        storedVideo({ title, priceCents: 1200, showcaseId: showcase.id }),
+      ),
+    );
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    await routeCheckoutPages(context, stripe);
+    await page.goto(`${api.url}/videos/junior-groups-2026`);
+    await page.getByRole('button', { name: 'Add Tiny Tappers to cart' }).click();
+    await expect.poll(() => cartCount(page)).toBe('1');
+    await expect
+      .poll(() => page.getByText('Save NZ$11.00 on NZ$36.00 bought one by one.').isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Buy all 3 videos for NZ$25.00' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('toast')
+          .getByText(/It includes a video you had added, so it was taken out/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => cartCount(page)).toBe('1');
+    // A video the bundle holds is not added beside it.
+    await page.getByRole('button', { name: 'Add Hip Hop Minis to cart' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('toast')
+          .getByText(/bundle in your cart already includes this video/)
+          .isVisible(),
+      )
+      .toBe(true);
+
+    await page.goto(`${api.url}/cart`);
+    const list = page.getByRole('list', { name: 'Videos in your cart' });
+    await expect.poll(() => list.getByText('All 3 videos of Junior Groups 2026').isVisible()).toBe(true);
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await page.getByLabel('Name').fill('Mere Parata');
+    await page.getByLabel('Email').fill('mere@example.nz');
+    const [payment] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Pay NZ$25.00' }).click(),
+    ]);
+    await expect.poll(() => payment.locator('#amount').textContent()).toBe('25.00 NZD');
+    await payment.locator('#pay').click();
+    const downloads = payment.getByRole('list', { name: 'Your videos' }).getByRole('link');
+    await expect.poll(() => downloads.count(), { timeout: 20_000 }).toBe(3);
+    const sessionId = new URL(payment.url()).searchParams.get('session_id')!;
+    const [purchase] = await env.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.checkoutSessionId, sessionId));
+    const items = await env.database.db
+      .select()
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, purchase!.id));
+    expect(items.map((item) => item.videoId).sort()).toEqual(groups.map((video) => video.id).sort());
+    expect(items.reduce((sum, item) => sum + item.amountCents, 0)).toBe(2500);
+    expect(await env.database.db.$count(sales, eq(sales.purchaseId, purchase!.id))).toBe(1);
+    const receipt = await smtp.waitFor(
+      (mail) => mail.subject === 'Your 3 videos from Stagelight Studio' && mail.text!.includes('Mere Parata'),
+    );
+    expect(receipt.text).toContain('(Junior Groups 2026 bundle)');
     expect(errors.filter((error) => !/status of (401|404)/.test(error))).toEqual([]);
     await context.close();
   });
