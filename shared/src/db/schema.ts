@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { purchaseStatuses } from '../constants.ts';
 import {
   bigint,
   boolean,
@@ -227,8 +228,7 @@ export const videos = pgTable(
   ],
 );
 
-export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
+export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
 /** One row per checkout (Stripe Checkout Session or an offline order the owner records). */
 export const purchases = pgTable(

@@ -180,6 +180,7 @@ export const videoAccessSchema = z
     sessionId: z.string().max(255).optional(),
   })
   .strict();
+export type VideoAccessRequest = z.infer<typeof videoAccessSchema>;
 
 export const checkoutRequestSchema = z.object({
   videoId: videoIdSchema,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast-store.ts';
+import type { AdminSession } from '@app/shared/schemas';
 import { ApiError, api } from '../../lib/api.ts';
 
 const sessionKey = ['/api/admin/session'];
@@ -13,7 +14,7 @@ const isAdminData = (query: Query) =>
 export function useAdminSession() {
   return useQuery({
     queryKey: sessionKey,
-    queryFn: () => api.get<{ authenticated: boolean }>('/api/admin/session'),
+    queryFn: () => api.get<AdminSession>('/api/admin/session'),
     staleTime: 0,
   });
 }

@@ -9,21 +9,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import type { JobList, JobSummary } from '@app/shared/schemas';
 
-export interface JobSummary {
-  id: string;
-  queue: string;
-  name: string;
-  state: string;
-  progress: unknown;
-  attemptsMade: number;
-  attempts: number;
-  result: unknown;
-  failedReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  finishedAt?: string | null;
-}
 
 const stateColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
   completed: 'success',
@@ -49,7 +36,7 @@ function QueueSummary() {
   const recent = useQuery({
     queryKey: ['/api/admin/jobs', 'summary'],
     queryFn: () =>
-      api.get<{ jobs: JobSummary[]; queues: string[] }>(`/api/admin/jobs?limit=${SUMMARY_LIMIT}`),
+      api.get<JobList>(`/api/admin/jobs?limit=${SUMMARY_LIMIT}`),
     refetchInterval: 5_000,
   });
   if (!recent.data) return null;
@@ -98,7 +85,7 @@ export default function AdminJobsPage() {
   const query = new URLSearchParams({ ...(queue && { queue }), ...(state && { state }), limit: '100' });
   const jobs = useQuery({
     queryKey: ['/api/admin/jobs', queue, state],
-    queryFn: () => api.get<{ jobs: JobSummary[]; queues: string[] }>(`/api/admin/jobs?${query}`),
+    queryFn: () => api.get<JobList>(`/api/admin/jobs?${query}`),
     refetchInterval: 5_000,
   });
   const retry = useMutation({

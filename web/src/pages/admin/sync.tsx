@@ -8,35 +8,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import type { JobSummary } from './jobs.tsx';
+import type { AdminEventList, JobList, SyncResult, SyncRunsResponse, SyncStarted } from '@app/shared/schemas';
 
-// The worker's result of one sync (worker/src/sync/match.ts).
-interface SyncResult {
-  updatedCount: number;
-  unchanged: number;
-  unmatchedRows: Array<{ row: number; name: string }>;
-  invalidRows: Array<{ row: number; name: string; link: string; reason: string }>;
-  ambiguousRows: Array<{ row: number; name: string; eventIds: number[] }>;
-}
-interface SyncRun {
-  id: number;
-  trigger: string;
-  status: 'running' | 'succeeded' | 'failed';
-  startedAt: string;
-  finishedAt: string | null;
-  result: SyncResult | null;
-  failureReason: string | null;
-}
-interface SyncRuns {
-  configured: boolean;
-  runs: SyncRun[];
-}
-interface AdminEvent {
-  id: number;
-  title: string;
-  location: string;
-  jotformUrl: string | null;
-}
 interface Tracked {
   queue: string;
   jobId: string;
@@ -52,7 +25,7 @@ const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', '
 const runsKey = ['/api/admin/sync-runs'];
 const eventsKey = ['/api/admin/events'];
 const watchKey = ['/api/admin/jobs', SYNC_QUEUE, 'watch'];
-const fetchRuns = () => api.get<SyncRuns>('/api/admin/sync-runs');
+const fetchRuns = () => api.get<SyncRunsResponse>('/api/admin/sync-runs');
 
 export default function AdminSyncPage() {
   const client = useQueryClient();
@@ -62,7 +35,7 @@ export default function AdminSyncPage() {
     queryKey: eventsKey,
     queryFn: () =>
       api
-        .get<{ events: AdminEvent[] }>('/api/admin/events?when=upcoming&pageSize=200')
+        .get<AdminEventList>('/api/admin/events?when=upcoming&pageSize=200')
         .then((list) => list.events),
   });
   const [tracked, setTracked] = useState<Tracked | null>(null);
@@ -72,7 +45,7 @@ export default function AdminSyncPage() {
   // Each watch has its own key, so its answers were all fetched after it began.
   const watch = useQuery({
     queryKey: [...watchKey, tracked?.since ?? 'idle'],
-    queryFn: () => api.get<{ jobs: JobSummary[] }>(`/api/admin/jobs?queue=${SYNC_QUEUE}&limit=10`),
+    queryFn: () => api.get<JobList>(`/api/admin/jobs?queue=${SYNC_QUEUE}&limit=10`),
     refetchInterval: tracked ? POLL_MS : false,
   });
   const followed = tracked ? watch.data?.jobs.find((job) => job.id === tracked.jobId) : undefined;
@@ -87,7 +60,7 @@ export default function AdminSyncPage() {
   }, [tracked, watch.data, watch.dataUpdatedAt]);
 
   const start = useMutation({
-    mutationFn: () => api.post<{ jobId: string; queue: string }>('/api/sync-order-links'),
+    mutationFn: () => api.post<SyncStarted>('/api/sync-order-links'),
     onSuccess: ({ jobId, queue }) => setTracked({ queue, jobId, since: Date.now() }),
     onError: (error) =>
       toast({
