@@ -12,9 +12,9 @@ import { gaugeOf } from './http/metrics.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { adminAuthRoutes, registerLogout } from './features/admin/admin-auth.routes.ts';
+import { adminAuthRoutes, registerLogout } from './features/admin-session/admin-session.routes.ts';
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
-import { contentRoutes } from './features/content/content.routes.ts';
+import { contentRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
@@ -28,10 +28,10 @@ import {
   registerVideoProcessingRoutes,
   videoClipRoutes,
 } from './features/video-processing/video-processing.routes.ts';
-import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
+import { registerAdminContentRoutes } from './features/video-admin/video-admin.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
-import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
-import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
+import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
+import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';

@@ -6,7 +6,7 @@ import { PageFallback } from './components/layout/page-fallback.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.ts';
 import { PageHead } from './lib/page-head.ts';
 import HomePage from './pages/home.tsx';
-import { services } from '@app/shared/content';
+import { services } from '@app/shared/site-copy';
 
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
@@ -19,7 +19,7 @@ const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
 // Every admin screen, and the login gate in front of them, loads only when the admin area is visited.
-const AdminArea = lazyPage(() => import('./features/admin/admin-area.tsx'));
+const AdminArea = lazyPage(() => import('./features/admin-shell/admin-area.tsx'));
 const PaymentIssuePage = lazyPage(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );

@@ -18,7 +18,7 @@ import { variantKey, type VariantFormat } from '@app/shared/storage';
 import { deleteUnusedImages } from '@app/shared/uploaded-images';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { planUpload } from '../admin-content/uploads.service.ts';
+import { planUpload } from '../video-admin/uploads.service.ts';
 import { negotiate, variantQuerySchema } from '../images/images.routes.ts';
 import { recordUpload } from './portfolio.service.ts';
 

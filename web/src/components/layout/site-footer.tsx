@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { Aperture, Mail, MapPin } from 'lucide-react';
-import { business, services } from '@app/shared/content';
+import { business, services } from '@app/shared/site-copy';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 

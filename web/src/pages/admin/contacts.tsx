@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 
 const PAGE_SIZE = 50;
 

@@ -14,9 +14,9 @@ import { FieldError, Input, Label, Textarea } from '../../components/ui/input.ts
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
-import { ImagePicker, Thumbnail } from '../../features/admin/image-picker.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { ImagePicker, Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
 
 type EventInput = z.input<typeof insertEventSchema>;
 type EventOutput = z.output<typeof insertEventSchema>;

@@ -18,9 +18,9 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { Thumbnail } from '../../features/admin/image-picker.tsx';
-import { contentTypeOf, uploadFile } from '../../features/admin/upload.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
+import { contentTypeOf, uploadFile } from '../../features/admin-uploads/upload.ts';
 
 const listKey = ['/api/admin/portfolio'];
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';

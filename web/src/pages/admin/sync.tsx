@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import type { AdminEventList, JobList, SyncResult, SyncRunsResponse, SyncStarted } from '@app/shared/schemas';
 
 interface Tracked {

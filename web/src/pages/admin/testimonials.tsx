@@ -9,8 +9,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
 
 const testimonialsKey = ['/api/admin/testimonials'];
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { BulkVideoAction, BulkVideoResult } from '@app/shared/schemas';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../../lib/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 import type { Showcase } from './shared.ts';
 import { ShowcaseOptions } from './showcase-options.tsx';
 

@@ -1,9 +1,9 @@
 import { Download, Eye, Lock, Pencil, Trash2 } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ProcessingStatus } from '../../video-processing/processing-status.tsx';
-import { PublishToggle, VideoStateBadges } from '../video-publishing.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ProcessingStatus } from '../video-processing/processing-status.tsx';
+import { PublishToggle, VideoStateBadges } from './video-publishing.tsx';
 import type { AdminVideo } from './shared.ts';
 
 /** One video in the admin list: a checkbox for bulk actions, its facts, edit and delete. */

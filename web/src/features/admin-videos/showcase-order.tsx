@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../../lib/api.ts';
-import { PublishToggle } from '../video-publishing.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { PublishToggle } from './video-publishing.tsx';
 import { whole, type Showcase } from './shared.ts';
 
 /** The showcases in the library's order, with inline order edits, and the showcase dialog's form. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label, Select } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../../lib/api.ts';
-import { uploadFile } from '../upload.ts';
-import { Progress } from '../../../components/ui/progress.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Label, Select } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { uploadFile } from '../admin-uploads/upload.ts';
+import { Progress } from '../../components/ui/progress.tsx';
 import { ShowcaseOptions } from './showcase-options.tsx';
 import { titleFromFileName, type Showcase } from './shared.ts';
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../../lib/api.ts';
-import { uploadFile } from '../upload.ts';
-import { Progress } from '../../../components/ui/progress.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { uploadFile } from '../admin-uploads/upload.ts';
+import { Progress } from '../../components/ui/progress.tsx';
 import { ShowcaseOptions } from './showcase-options.tsx';
 import { splitTags, titleFromFileName, whole, type AdminVideo, type Showcase } from './shared.ts';
 

@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { adminPasswordFingerprint, SESSION_COOKIE } from '../../http/session.ts';
-import { isAdminPassword } from './admin-auth.service.ts';
+import { isAdminPassword } from './admin-session.service.ts';
 
 /** The two admin calls open to visitors: logging in and asking whether one is logged in. */
 export function adminAuthRoutes(deps: Deps): Router {
