@@ -12,9 +12,9 @@ import { gaugeOf } from './http/metrics.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { adminAuthRoutes, registerLogout } from './features/admin-session/admin-session.routes.ts';
+import { adminSessionRoutes, registerLogout } from './features/admin-session/admin-session.routes.ts';
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
-import { contentRoutes } from './features/public-lists/public-lists.routes.ts';
+import { publicListRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
@@ -28,7 +28,8 @@ import {
   registerVideoProcessingRoutes,
   videoClipRoutes,
 } from './features/video-processing/video-processing.routes.ts';
-import { registerAdminContentRoutes } from './features/video-admin/video-admin.routes.ts';
+import { registerVideoAdminRoutes } from './features/video-admin/video-admin.routes.ts';
+import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
@@ -103,9 +104,9 @@ export function createApp(deps: Deps): express.Express {
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
-  app.use(adminAuthRoutes(deps));
+  app.use(adminSessionRoutes(deps));
   app.use(imageRoutes(deps));
-  app.use(contentRoutes(deps));
+  app.use(publicListRoutes(deps));
   app.use(photoRoutes(deps));
   app.use(testimonialRoutes(deps));
   app.use(contactRoutes(deps));
@@ -116,7 +117,8 @@ export function createApp(deps: Deps): express.Express {
   registerLogout(admin);
   registerJobRoutes(admin, deps);
   registerAdminContactRoutes(admin, deps);
-  registerAdminContentRoutes(admin, deps);
+  registerAdminEventRoutes(admin, deps);
+  registerVideoAdminRoutes(admin, deps);
   registerAdminTestimonialRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);

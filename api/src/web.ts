@@ -10,7 +10,7 @@ import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
 import { publishedVideo } from './features/videos/library.service.ts';
-import { homeLists } from './features/public-lists/public-lists.routes.ts';
+import { homeLists } from './features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
   pageHead,

@@ -8,7 +8,7 @@ import { adminPasswordFingerprint, SESSION_COOKIE } from '../../http/session.ts'
 import { isAdminPassword } from './admin-session.service.ts';
 
 /** The two admin calls open to visitors: logging in and asking whether one is logged in. */
-export function adminAuthRoutes(deps: Deps): Router {
+export function adminSessionRoutes(deps: Deps): Router {
   const router = Router();
   const guesses = new GuessGuard(deps, guessRules.login);
 

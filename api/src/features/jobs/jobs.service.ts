@@ -15,7 +15,6 @@ export const jobStates = [
 ] as const;
 export type JobState = (typeof jobStates)[number];
 
-
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 async function summarise(queue: JobName, job: Job, knownState?: string): Promise<JobSummary> {
