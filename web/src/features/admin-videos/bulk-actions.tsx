@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { BulkVideoAction, BulkVideoResult } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import type { Showcase } from './shared.ts';
 import { ShowcaseOptions } from './showcase-options.tsx';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 type Action = BulkVideoAction['action'];
 
@@ -28,7 +28,7 @@ export function BulkActions({
   const [price, setPrice] = useState('');
   const [confirming, setConfirming] = useState(false);
   const count = `${ids.length} ${ids.length === 1 ? 'video' : 'videos'}`;
-  const run = useMutation({
+  const run = useAdminMutation({
     mutationFn: () => {
       const body =
         action === 'move'
@@ -51,12 +51,7 @@ export function BulkActions({
       onClear();
       await onDone();
     },
-    onError: (error) =>
-      toast({
-        title: 'The bulk action failed',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: 'The bulk action failed',
   });
   return (
     <div

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { cardClass } from '../../components/ui/card.tsx';
+import { api } from '../../lib/api.ts';
 import { PublishToggle } from './video-publishing.tsx';
 import { whole, type Showcase } from './shared.ts';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 /** The showcases in the library's order, with inline order edits, and the showcase dialog's form. */
 export function ShowcaseOrder({
@@ -20,26 +20,18 @@ export function ShowcaseOrder({
   onSaved: () => Promise<unknown>;
 }) {
   const [orders, setOrders] = useState<Record<string, string>>({});
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: ({ id, orderPriority }: { id: string; orderPriority: number }) =>
       api.patch(`/api/admin/showcases/${id}`, { orderPriority }),
+    success: 'Showcase updated successfully',
     onSuccess: async (_result, { id }) => {
-      toast({ title: 'Showcase updated successfully', variant: 'success' });
       setOrders(({ [id]: _saved, ...rest }) => rest);
       await onSaved();
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to update showcase',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: 'Failed to update showcase',
   });
   return (
-    <section
-      aria-labelledby="showcase-order"
-      className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
-    >
+    <section aria-labelledby="showcase-order" className={`${cardClass} p-6`}>
       <h2 id="showcase-order" className="font-sans text-lg font-semibold text-white">
         Showcase Order
       </h2>
@@ -107,7 +99,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
   const [slug, setSlug] = useState(showcase?.slug ?? '');
   const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: () => {
       const body = {
         name: name.trim(),
@@ -121,19 +113,11 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
         : api.post('/api/admin/showcases', body);
     },
+    success: showcase ? 'Showcase updated successfully' : 'Showcase created successfully',
     onSuccess: async () => {
-      toast({
-        title: showcase ? 'Showcase updated successfully' : 'Showcase created successfully',
-        variant: 'success',
-      });
       await onDone();
     },
-    onError: (error) =>
-      toast({
-        title: showcase ? 'Failed to update showcase' : 'Failed to create showcase',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: showcase ? 'Failed to update showcase' : 'Failed to create showcase',
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

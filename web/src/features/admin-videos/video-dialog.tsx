@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { uploadFile } from '../admin-uploads/upload.ts';
 import { Progress } from '../../components/ui/progress.tsx';
 import { ShowcaseOptions } from './showcase-options.tsx';
 import { splitTags, titleFromFileName, whole, type AdminVideo, type Showcase } from './shared.ts';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 /** The Add Video / Edit Video dialog's form, with the file and preview uploads. */
 export function VideoForm({
@@ -61,7 +61,7 @@ export function VideoForm({
     }
   };
 
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: () => {
       const body = {
         title: fields.title.trim(),
@@ -78,19 +78,11 @@ export function VideoForm({
         ? api.put(`/api/admin/videos/${video.id}`, body)
         : api.post('/api/admin/videos', { ...body, awsKey: fields.awsKey.trim() });
     },
+    success: video ? 'Video updated successfully' : 'Video created successfully',
     onSuccess: async () => {
-      toast({
-        title: video ? 'Video updated successfully' : 'Video created successfully',
-        variant: 'success',
-      });
       await onDone();
     },
-    onError: (error) =>
-      toast({
-        title: video ? 'Failed to update video' : 'Failed to create video',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: video ? 'Failed to update video' : 'Failed to create video',
   });
   const ready =
     fields.title.trim() && fields.description.trim() && (video || fields.awsKey.trim()) && !progress;

@@ -3,9 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MORE_VIDEOS_SLUG } from '@app/shared/library';
 import type { AdminVideoList, AdminVideoListQuery } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
+import { EmptyCard } from '../../components/ui/card.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { QueryState } from '../admin-shell/query-state.tsx';
 import { processingRefetchInterval } from '../video-processing/processing-status.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { adminVideosKey, type AdminVideo, type Showcase } from './shared.ts';
@@ -125,54 +127,59 @@ export function VideoList({
           onClear={() => setSelected(new Set())}
         />
       )}
-      {list.isError ? (
-        <p className="mt-4 text-red-300">
-          Failed to load videos: {errorMessage(list.error, 'An unknown error occurred')}
-        </p>
-      ) : !list.data ? (
-        <p className="mt-4 text-zinc-400">Loading videos...</p>
-      ) : list.data.total === 0 && !filters.q && !filters.showcase ? (
-        <div className="mt-4 rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center">
-          <p className="text-lg font-semibold text-white">No videos added</p>
-          <Button className="mt-4" onClick={onAdd}>
-            Add First Video
-          </Button>
-        </div>
-      ) : list.data.videos.length === 0 ? (
-        <p className="mt-4 text-zinc-400">No videos match this search.</p>
-      ) : (
-        <>
-          <label className="mt-4 flex items-center gap-2 text-sm text-zinc-300">
-            <input
-              type="checkbox"
-              checked={allOnPage}
-              onChange={(event) => select(pageIds, event.target.checked)}
-              className="size-4 accent-spotlight-400"
-            />
-            Select all {pageIds.length} on this page
-          </label>
-          <ul className="mt-3 space-y-3">
-            {list.data.videos.map((video) => (
-              <VideoRow
-                key={video.id}
-                video={video}
-                showcaseName={video.showcaseId ? names.get(video.showcaseId) : undefined}
-                selected={selected.has(video.id)}
-                onSelect={(on) => select([video.id], on)}
-                onEdit={() => onEdit(video)}
-                onDelete={() => onDelete(video)}
-                onChanged={onChanged}
+      <div className="mt-4">
+        <QueryState
+          query={list}
+          error="Failed to load videos"
+          loading="Loading videos..."
+          isEmpty={(result) => result.videos.length === 0}
+          empty={
+            list.data?.total === 0 && !filters.q && !filters.showcase ? (
+              <EmptyCard title="No videos added">
+                <Button className="mt-4" onClick={onAdd}>
+                  Add First Video
+                </Button>
+              </EmptyCard>
+            ) : (
+              <p className="text-zinc-400">No videos match this search.</p>
+            )
+          }
+        >
+          {(result) => (
+            <>
+              <label className="flex items-center gap-2 text-sm text-zinc-300">
+                <input
+                  type="checkbox"
+                  checked={allOnPage}
+                  onChange={(event) => select(pageIds, event.target.checked)}
+                  className="size-4 accent-spotlight-400"
+                />
+                Select all {pageIds.length} on this page
+              </label>
+              <ul className="mt-3 space-y-3">
+                {result.videos.map((video) => (
+                  <VideoRow
+                    key={video.id}
+                    video={video}
+                    showcaseName={video.showcaseId ? names.get(video.showcaseId) : undefined}
+                    selected={selected.has(video.id)}
+                    onSelect={(on) => select([video.id], on)}
+                    onEdit={() => onEdit(video)}
+                    onDelete={() => onDelete(video)}
+                    onChanged={onChanged}
+                  />
+                ))}
+              </ul>
+              <PageNav
+                label="Video pages"
+                page={filters.page}
+                pageCount={pageCount}
+                onPage={(page) => setFilters({ ...filters, page })}
               />
-            ))}
-          </ul>
-          <PageNav
-            label="Video pages"
-            page={filters.page}
-            pageCount={pageCount}
-            onPage={(page) => setFilters({ ...filters, page })}
-          />
-        </>
-      )}
+            </>
+          )}
+        </QueryState>
+      </div>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
+import { failureToast, useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 // Hide, publish and delete for the owner's videos and showcases (api: video-publishing.service.ts).
 
@@ -14,7 +15,7 @@ type Kind = 'video' | 'showcase';
 const kindPath = { video: 'videos', showcase: 'showcases' } as const;
 
 function useSetPublished(kind: Kind, onChanged: () => Promise<unknown>) {
-  return useMutation({
+  return useAdminMutation({
     mutationFn: ({ id, published }: { id: string; published: boolean }) =>
       api.post<PublishedState>(
         `/api/admin/${kindPath[kind]}/${encodeURIComponent(id)}/${published ? 'publish' : 'hide'}`,
@@ -29,12 +30,7 @@ function useSetPublished(kind: Kind, onChanged: () => Promise<unknown>) {
       });
       await onChanged();
     },
-    onError: (error) =>
-      toast({
-        title: 'Could not change what the site shows',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: 'Could not change what the site shows',
   });
 }
 
@@ -113,11 +109,7 @@ export function DeleteVideoDialog({
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409)
         return setRefusal(errorMessage(error, 'This video cannot be deleted.'));
-      toast({
-        title: 'Failed to delete video',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      });
+      failureToast('Failed to delete video', error);
     },
   });
   const hide = useSetPublished('video', async () => {

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ProcessingStatus } from '../video-processing/processing-status.tsx';
 import { PublishToggle, VideoStateBadges } from './video-publishing.tsx';
 import type { AdminVideo } from './shared.ts';
+import { cardClass } from '../../components/ui/card.tsx';
 
 /** One video in the admin list: a checkbox for bulk actions, its facts, edit and delete. */
 export function VideoRow({
@@ -25,7 +26,7 @@ export function VideoRow({
   onChanged: () => Promise<unknown>;
 }) {
   return (
-    <li className="flex gap-3 rounded-2xl border border-white/10 bg-stage-800/70 p-4">
+    <li className={`${cardClass} flex gap-3 p-4`}>
       <input
         type="checkbox"
         aria-label={`Select ${video.title}`}
