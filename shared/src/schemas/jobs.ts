@@ -24,3 +24,6 @@ export type JobSummary = z.infer<typeof jobSummarySchema>;
 /** GET /api/admin/jobs: recent jobs, newest first, and every queue's name. */
 export const jobListSchema = z.object({ jobs: z.array(jobSummarySchema), queues: z.array(z.string()) });
 export type JobList = z.infer<typeof jobListSchema>;
+
+/** A job just queued (POST /api/admin/videos/{id}/process → 202). */
+export const queuedJobSchema = z.object({ jobId: z.string(), queue: z.string() });

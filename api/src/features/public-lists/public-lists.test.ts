@@ -5,6 +5,12 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, events, portfolioItems } from '@app/shared/db';
+import {
+  adminContactListSchema,
+  adminContactSchema,
+  publicEventSchema,
+  publicPortfolioImageSchema,
+} from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 
@@ -35,7 +41,12 @@ describe('GET /api/portfolio', () => {
       { imageUrl: '/api/images/portfolio/d.jpg', alt: 'draft', category: 'solo', published: false },
     ]);
     const all = await request(api.app).get('/api/portfolio').expect(200);
-    expect(all.body.map((item: { alt: string }) => item.alt)).toEqual(['group', 'solo']);
+    expect(
+      publicPortfolioImageSchema
+        .array()
+        .parse(all.body)
+        .map((item) => item.alt),
+    ).toEqual(['group', 'solo']);
     expect(Object.keys(all.body[0]).sort()).toEqual([
       'alt',
       'category',
@@ -48,7 +59,7 @@ describe('GET /api/portfolio', () => {
     ]);
 
     const solo = await request(api.app).get('/api/portfolio?category=solo').expect(200);
-    expect(solo.body).toHaveLength(1);
+    expect(publicPortfolioImageSchema.array().parse(solo.body)).toHaveLength(1);
 
     const bad = await request(api.app).get('/api/portfolio?category=villain').expect(400);
     expect(bad.body.message).toMatch(/category/);
@@ -71,14 +82,15 @@ describe('GET /api/events', () => {
       { ...base, title: 'future-near', date: day(5), jotformUrl: 'https://form.example/x' },
     ]);
     const response = await request(api.app).get('/api/events').expect(200);
-    expect(response.body.map((event: { title: string }) => event.title)).toEqual([
+    const listed = publicEventSchema.strict().array().parse(response.body);
+    expect(listed.map((event) => event.title)).toEqual([
       'future-near',
       'future-far',
       'past-near',
       'past-far',
     ]);
-    expect(response.body[0].date).toBe(day(5));
-    expect(response.body[0].jotformUrl).toBe('https://form.example/x');
+    expect(listed[0]!.date).toBe(day(5));
+    expect(listed[0]!.jotformUrl).toBe('https://form.example/x');
   });
 });
 
@@ -92,7 +104,7 @@ describe('POST /api/contacts', () => {
 
   it('saves the enquiry and answers 201 with it; a missing event type is stored as not given', async () => {
     const response = await request(api.app).post('/api/contacts').send(valid).expect(201);
-    expect(response.body).toMatchObject({ ...valid, eventType: null });
+    expect(adminContactSchema.strict().parse(response.body)).toMatchObject({ ...valid, eventType: null });
     expect(response.body.id).toEqual(expect.any(Number));
     expect(response.body).not.toHaveProperty('notifiedAt');
     const saved = await env.database.db.select().from(contacts);
@@ -119,9 +131,9 @@ describe('POST /api/contacts', () => {
   it('lists enquiries newest first for the owner only', async () => {
     await request(api.app).get('/api/admin/contacts').expect(401);
     const agent = await adminAgent(api.app);
-    const response = await agent.get('/api/admin/contacts').expect(200);
-    expect(response.body.total).toBeGreaterThan(0);
-    const times = response.body.contacts.map((row: { createdAt: string }) => Date.parse(row.createdAt));
+    const list = adminContactListSchema.parse((await agent.get('/api/admin/contacts').expect(200)).body);
+    expect(list.total).toBeGreaterThan(0);
+    const times = list.contacts.map((row) => Date.parse(row.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 });

@@ -5,10 +5,13 @@ import { contacts, sales, videos } from '@app/shared/db';
 import {
   adminContactListSchema,
   adminContactSchema,
+  adminEventListSchema,
   adminEventSchema,
   adminVideoListSchema,
   adminVideoSchema,
+  deletedSchema,
   showcaseSchema,
+  singleUploadTargetSchema,
 } from '@app/shared/schemas';
 import { verifyPassword } from '@app/shared/password';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
@@ -47,25 +50,26 @@ const event = {
 describe('admin events', () => {
   it('creates, updates and deletes, storing an empty booking link as null', async () => {
     const created = await agent.post('/api/admin/events').set('Origin', origin).send(event).expect(201);
-    expect(created.body).toMatchObject({ ...event, jotformUrl: null, date: '2027-04-10' });
-    const id = created.body.id as number;
+    const { id, ...saved } = adminEventSchema.strict().parse(created.body);
+    expect(saved).toMatchObject({ ...event, jotformUrl: null, date: '2027-04-10' });
 
     const updated = await agent
       .put(`/api/admin/events/${id}`)
       .set('Origin', origin)
       .send({ ...event, location: 'Nelson School of Music', jotformUrl: 'https://form.example/nelson' })
       .expect(200);
-    expect(updated.body).toMatchObject({
+    expect(adminEventSchema.strict().parse(updated.body)).toMatchObject({
       location: 'Nelson School of Music',
       jotformUrl: 'https://form.example/nelson',
     });
 
     const listed = await agent.get('/api/admin/events?when=upcoming').expect(200);
-    expect(listed.body.events.find((row: { id: number }) => row.id === id)).toMatchObject({
+    expect(adminEventListSchema.parse(listed.body).events.find((row) => row.id === id)).toMatchObject({
       title: event.title,
     });
 
-    await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(200, { id, deleted: true });
+    const deleted = await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(200);
+    expect(deletedSchema.parse(deleted.body)).toEqual({ id, deleted: true });
     await agent.delete(`/api/admin/events/${id}`).set('Origin', origin).expect(404);
   });
 
@@ -105,7 +109,7 @@ describe('admin videos and showcases', () => {
     await api.deps.storage.put(body.awsKey, Buffer.from('recital'), 'video/mp4');
     const created = await agent.post('/api/admin/videos').set('Origin', origin).send(body).expect(201);
     expect(JSON.stringify(created.body)).not.toMatch(/plié|passwordHash|scrypt/);
-    const id = created.body.id as string;
+    const { id } = adminVideoSchema.strict().parse(created.body);
     const stored = async () => (await env.database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
     expect(await verifyPassword('plié', (await stored()).passwordHash!)).toBe(true);
 
@@ -151,31 +155,36 @@ describe('admin videos and showcases', () => {
       .set('Origin', origin)
       .send({ name: 'Spring', description: 'Spring shows', orderPriority: 3 })
       .expect(201);
+    const showcase = showcaseSchema.strict().parse(created.body);
     const patched = await agent
-      .patch(`/api/admin/showcases/${created.body.id}`)
+      .patch(`/api/admin/showcases/${showcase.id}`)
       .set('Origin', origin)
       .send({ orderPriority: 0 })
       .expect(200);
-    expect(patched.body).toMatchObject({ name: 'Spring', description: 'Spring shows', orderPriority: 0 });
+    expect(showcaseSchema.strict().parse(patched.body)).toMatchObject({
+      name: 'Spring',
+      description: 'Spring shows',
+      orderPriority: 0,
+    });
     const renamed = await agent
-      .patch(`/api/admin/showcases/${created.body.id}`)
+      .patch(`/api/admin/showcases/${showcase.id}`)
       .set('Origin', origin)
       .send({ name: 'Spring Shows' })
       .expect(200);
-    expect(renamed.body).toMatchObject({ name: 'Spring Shows', orderPriority: 0 });
+    expect(showcaseSchema.parse(renamed.body)).toMatchObject({ name: 'Spring Shows', orderPriority: 0 });
     await agent
-      .patch(`/api/admin/showcases/${created.body.id}`)
+      .patch(`/api/admin/showcases/${showcase.id}`)
       .set('Origin', origin)
       .send({ orderPriority: 7 })
       .expect(200);
     const described = await agent
-      .patch(`/api/admin/showcases/${created.body.id}`)
+      .patch(`/api/admin/showcases/${showcase.id}`)
       .set('Origin', origin)
       .send({ description: 'All spring shows' })
       .expect(200);
-    expect(described.body.orderPriority).toBe(7);
+    expect(showcaseSchema.parse(described.body).orderPriority).toBe(7);
     await agent
-      .patch(`/api/admin/showcases/${created.body.id}`)
+      .patch(`/api/admin/showcases/${showcase.id}`)
       .set('Origin', origin)
       .send({ orderPriority: -1 })
       .expect(400);
@@ -187,11 +196,15 @@ describe('admin videos and showcases', () => {
   });
 
   it('uploads a file straight to storage through a signed link', async () => {
-    const { body } = await agent
-      .post('/api/admin/videos/upload-url')
-      .set('Origin', origin)
-      .send({ fileName: '../Solo Final.mp4', contentType: 'video/mp4' })
-      .expect(200);
+    const body = singleUploadTargetSchema.parse(
+      (
+        await agent
+          .post('/api/admin/videos/upload-url')
+          .set('Origin', origin)
+          .send({ fileName: '../Solo Final.mp4', contentType: 'video/mp4' })
+          .expect(200)
+      ).body,
+    );
     expect(body.awsKey).toMatch(/^videos\/[0-9a-f-]{36}-Solo-Final\.mp4$/);
     const target = new URL(body.uploadUrl);
     await agent

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, videos } from '@app/shared/db';
-import { adminVideoSchema } from '@app/shared/schemas';
+import { z } from 'zod';
+import {
+  adminShowcaseSchema,
+  adminVideoListSchema,
+  adminVideoSchema,
+  downloadLinkSchema,
+  publicVideoSchema,
+  publishedStateSchema,
+} from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
@@ -23,7 +31,10 @@ afterAll(async () => {
 });
 
 const publicIds = async (path = '/api/videos') =>
-  ((await request(api.app).get(path).expect(200)).body as Array<{ id: string }>).map((row) => row.id);
+  z
+    .array(z.object({ id: z.string() }))
+    .parse((await request(api.app).get(path).expect(200)).body)
+    .map((row) => row.id);
 const stored = async (key: string) => api.deps.storage.put(key, Buffer.from(`file ${key}`), 'video/mp4');
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
@@ -48,7 +59,7 @@ describe('hiding a video', () => {
     expect(await videoSitemap()).toContain(video.id);
 
     const hidden = await agent.post(`/api/admin/videos/${video.id}/hide`).set('Origin', origin).expect(200);
-    expect(hidden.body).toEqual({ id: video.id, published: false });
+    expect(publishedStateSchema.parse(hidden.body)).toEqual({ id: video.id, published: false });
 
     expect(await publicIds()).not.toContain(video.id);
     expect(await videoSitemap()).not.toContain(video.id);
@@ -63,12 +74,12 @@ describe('hiding a video', () => {
     const page = await request(api.app)
       .get(`/api/videos/${video.id}?session_id=${sold.checkoutSessionId}`)
       .expect(200);
-    expect(page.body).toMatchObject({ id: video.id, title: 'Senior Jazz Final' });
+    expect(publicVideoSchema.parse(page.body)).toMatchObject({ id: video.id, title: 'Senior Jazz Final' });
     const download = await request(api.app)
       .post(`/api/download/${video.id}`)
       .send({ sessionId: sold.checkoutSessionId })
       .expect(200);
-    expect(download.body.downloadUrl).toEqual(expect.any(String));
+    expect(downloadLinkSchema.parse(download.body).downloadUrl).toEqual(expect.any(String));
     await request(api.app)
       .post(`/api/video-stream/${video.id}`)
       .send({ sessionId: sold.checkoutSessionId })
@@ -93,10 +104,10 @@ describe('hiding a video', () => {
     expect(await publicIds()).not.toContain(video.id);
     await request(api.app).get(`/api/videos/${video.id}`).expect(404);
     // The owner still sees it, marked hidden.
-    const own = (await agent.get('/api/admin/showcases').expect(200)).body as Array<{
-      id: string;
-      published: boolean;
-    }>;
+    const own = adminShowcaseSchema
+      .strict()
+      .array()
+      .parse((await agent.get('/api/admin/showcases').expect(200)).body);
     expect(own.find((row) => row.id === showcase.id)?.published).toBe(false);
     await agent.post(`/api/admin/showcases/${showcase.id}/hide`).set('Origin', origin).expect(409);
     await agent.post(`/api/admin/showcases/${showcase.id}/publish`).set('Origin', origin).expect(200);
@@ -166,14 +177,12 @@ describe('only sellable videos are sold', () => {
       .set('Origin', origin)
       .send({ ...paid, awsKey: 'videos/finals.mp4', published: false })
       .expect(201);
-    const id = saved.body.id as string;
-    expect(adminVideoSchema.strict().parse(saved.body)).toMatchObject({ published: false, fileSize: null });
+    const { id, ...created } = adminVideoSchema.strict().parse(saved.body);
+    expect(created).toMatchObject({ published: false, fileSize: null });
     const listed = async () =>
-      (
-        (await agent.get('/api/admin/videos').expect(200)).body as {
-          videos: Array<{ id: string; fileSize: number | null }>;
-        }
-      ).videos.find((row) => row.id === id);
+      adminVideoListSchema
+        .parse((await agent.get('/api/admin/videos').expect(200)).body)
+        .videos.find((row) => row.id === id);
     expect((await listed())?.fileSize).toBeNull();
     const refused = await agent.post(`/api/admin/videos/${id}/publish`).set('Origin', origin).expect(400);
     expect(refused.body.issues[0].path).toBe('awsKey');
@@ -193,7 +202,7 @@ describe('only sellable videos are sold', () => {
       .set('Origin', origin)
       .send({ ...paid, priceCents: 0, awsKey: 'videos/later.mp4' })
       .expect(201);
-    expect(free.body.fileSize).toBeNull();
+    expect(adminVideoSchema.parse(free.body).fileSize).toBeNull();
   });
 
   it('refuses storage keys outside storage and previews that are not ours, changing nothing', async () => {

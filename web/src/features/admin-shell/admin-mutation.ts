@@ -27,7 +27,8 @@ export function useAdminMutation<TData = unknown, TVariables = void>({
   return useMutation<TData, Error, TVariables>({
     ...options,
     onSuccess: async (data, variables, result, context) => {
-      if (success) toast({ title: typeof success === 'string' ? success : success(data), variant: 'success' });
+      if (success)
+        toast({ title: typeof success === 'string' ? success : success(data), variant: 'success' });
       await onSuccess?.(data, variables, result, context);
     },
     onError: async (error, variables, result, context) => {
