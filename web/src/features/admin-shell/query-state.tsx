@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
  * said when the server gave no message.
  */
 export function QueryState<T>({
+  className,
   query,
   error,
   fallback = 'An unknown error occurred',
@@ -16,6 +17,8 @@ export function QueryState<T>({
   empty,
   children,
 }: {
+  /** The wrapper's classes (its place on the page). */
+  className?: string;
   query: UseQueryResult<T>;
   error: string;
   fallback?: string;
@@ -24,14 +27,18 @@ export function QueryState<T>({
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError)
-    return (
-      <p className="text-red-300">
-        {error}: {errorMessage(query.error, fallback)}
-      </p>
-    );
-  if (query.isPending)
-    return typeof loading === 'string' ? <p className="text-zinc-400">{loading}</p> : loading;
-  if (empty !== undefined && isEmpty(query.data)) return empty;
-  return children(query.data);
+  return <div className={className}>{state()}</div>;
+
+  function state() {
+    if (query.isError)
+      return (
+        <p className="text-red-300">
+          {error}: {errorMessage(query.error, fallback)}
+        </p>
+      );
+    if (query.isPending)
+      return typeof loading === 'string' ? <p className="text-zinc-400">{loading}</p> : loading;
+    if (empty !== undefined && isEmpty(query.data)) return empty;
+    return children(query.data);
+  }
 }

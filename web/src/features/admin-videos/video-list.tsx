@@ -4,7 +4,7 @@ import { MORE_VIDEOS_SLUG } from '@app/shared/library';
 import type { AdminVideoList, AdminVideoListQuery } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/card.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { SearchInput, Select } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { api } from '../../lib/api.ts';
 import { QueryState } from '../admin-shell/query-state.tsx';
@@ -82,14 +82,12 @@ export function VideoList({
         Videos {list.data && <span className="text-sm font-normal text-zinc-400">({list.data.total})</span>}
       </h2>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Input
-          type="search"
-          aria-label="Search videos"
+        <SearchInput
+          label="Search videos"
           placeholder="Search titles, descriptions, tags"
           className="w-72"
-          maxLength={200}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onSearch={setText}
         />
         <Select
           aria-label="Filter by showcase"
@@ -127,59 +125,58 @@ export function VideoList({
           onClear={() => setSelected(new Set())}
         />
       )}
-      <div className="mt-4">
-        <QueryState
-          query={list}
-          error="Failed to load videos"
-          loading="Loading videos..."
-          isEmpty={(result) => result.videos.length === 0}
-          empty={
-            list.data?.total === 0 && !filters.q && !filters.showcase ? (
-              <EmptyCard title="No videos added">
-                <Button className="mt-4" onClick={onAdd}>
-                  Add First Video
-                </Button>
-              </EmptyCard>
-            ) : (
-              <p className="text-zinc-400">No videos match this search.</p>
-            )
-          }
-        >
-          {(result) => (
-            <>
-              <label className="flex items-center gap-2 text-sm text-zinc-300">
-                <input
-                  type="checkbox"
-                  checked={allOnPage}
-                  onChange={(event) => select(pageIds, event.target.checked)}
-                  className="size-4 accent-spotlight-400"
-                />
-                Select all {pageIds.length} on this page
-              </label>
-              <ul className="mt-3 space-y-3">
-                {result.videos.map((video) => (
-                  <VideoRow
-                    key={video.id}
-                    video={video}
-                    showcaseName={video.showcaseId ? names.get(video.showcaseId) : undefined}
-                    selected={selected.has(video.id)}
-                    onSelect={(on) => select([video.id], on)}
-                    onEdit={() => onEdit(video)}
-                    onDelete={() => onDelete(video)}
-                    onChanged={onChanged}
-                  />
-                ))}
-              </ul>
-              <PageNav
-                label="Video pages"
-                page={filters.page}
-                pageCount={pageCount}
-                onPage={(page) => setFilters({ ...filters, page })}
+      <QueryState
+        className="mt-4"
+        query={list}
+        error="Failed to load videos"
+        loading="Loading videos..."
+        isEmpty={(result) => result.videos.length === 0}
+        empty={
+          list.data?.total === 0 && !filters.q && !filters.showcase ? (
+            <EmptyCard title="No videos added">
+              <Button className="mt-4" onClick={onAdd}>
+                Add First Video
+              </Button>
+            </EmptyCard>
+          ) : (
+            <p className="text-zinc-400">No videos match this search.</p>
+          )
+        }
+      >
+        {(result) => (
+          <>
+            <label className="flex items-center gap-2 text-sm text-zinc-300">
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={(event) => select(pageIds, event.target.checked)}
+                className="size-4 accent-spotlight-400"
               />
-            </>
-          )}
-        </QueryState>
-      </div>
+              Select all {pageIds.length} on this page
+            </label>
+            <ul className="mt-3 space-y-3">
+              {result.videos.map((video) => (
+                <VideoRow
+                  key={video.id}
+                  video={video}
+                  showcaseName={video.showcaseId ? names.get(video.showcaseId) : undefined}
+                  selected={selected.has(video.id)}
+                  onSelect={(on) => select([video.id], on)}
+                  onEdit={() => onEdit(video)}
+                  onDelete={() => onDelete(video)}
+                  onChanged={onChanged}
+                />
+              ))}
+            </ul>
+            <PageNav
+              label="Video pages"
+              page={filters.page}
+              pageCount={pageCount}
+              onPage={(page) => setFilters({ ...filters, page })}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

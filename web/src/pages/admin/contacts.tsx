@@ -6,7 +6,7 @@ import { contactEventTypeLabel } from '@app/shared/constants';
 import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cardClass, EmptyCard } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { api } from '../../lib/api.ts';
@@ -45,14 +45,12 @@ export default function AdminContactsPage() {
         </>
       }
     >
-      <Input
-        type="search"
-        aria-label="Search contacts"
+      <SearchInput
+        label="Search contacts"
         placeholder="Search names, e-mail or message"
         className="mb-6 max-w-md"
-        maxLength={200}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onSearch={setText}
       />
       <QueryState
         query={contacts}

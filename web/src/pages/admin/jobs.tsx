@@ -132,73 +132,72 @@ export default function AdminJobsPage() {
           ))}
         </Select>
       </div>
-      <div className="mt-6">
-        <QueryState
-          query={jobs}
-          error="Failed to load jobs"
-          loading="Loading jobs..."
-          isEmpty={(list) => list.jobs.length === 0}
-          empty={<p className="text-zinc-400">No jobs match.</p>}
-        >
-          {(list) => (
-            <Table
-              tableClassName="min-w-[60rem]"
-              columns={[
-                { label: 'Job' },
-                { label: 'State' },
-                { label: 'Attempts' },
-                { label: 'Queued' },
-                { label: 'Ran' },
-                { label: 'Result or failure' },
-                { label: 'Actions', hidden: true },
-              ]}
-            >
-              {list.jobs.map((job) => (
-                <TableRow key={`${job.queue}:${job.id}`}>
-                  <TableCell className="min-w-[16rem]">
-                    <div className="font-medium text-white">{job.queue}</div>
-                    <div className="text-xs break-all text-zinc-500">{job.id}</div>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={stateColour[job.state] ?? 'neutral'}>
-                      {job.state}
-                      {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-zinc-300">
-                    {job.attemptsMade} / {job.attempts}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-zinc-400">
-                    {formatDateTime(job.createdAt)}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
-                  <TableCell className="max-w-md text-zinc-300">
-                    {job.failedReason ? (
-                      <span className="text-red-300">{job.failedReason}</span>
-                    ) : job.result ? (
-                      JSON.stringify(job.result)
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {job.state === 'failed' && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={retry.isPending}
-                        onClick={() => retry.mutate(job)}
-                      >
-                        <RotateCcw className="size-4" aria-hidden /> Retry
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </Table>
-          )}
-        </QueryState>
-      </div>
+      <QueryState
+        className="mt-6"
+        query={jobs}
+        error="Failed to load jobs"
+        loading="Loading jobs..."
+        isEmpty={(list) => list.jobs.length === 0}
+        empty={<p className="text-zinc-400">No jobs match.</p>}
+      >
+        {(list) => (
+          <Table
+            tableClassName="min-w-[60rem]"
+            columns={[
+              { label: 'Job' },
+              { label: 'State' },
+              { label: 'Attempts' },
+              { label: 'Queued' },
+              { label: 'Ran' },
+              { label: 'Result or failure' },
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {list.jobs.map((job) => (
+              <TableRow key={`${job.queue}:${job.id}`}>
+                <TableCell className="min-w-[16rem]">
+                  <div className="font-medium text-white">{job.queue}</div>
+                  <div className="text-xs break-all text-zinc-500">{job.id}</div>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={stateColour[job.state] ?? 'neutral'}>
+                    {job.state}
+                    {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-zinc-300">
+                  {job.attemptsMade} / {job.attempts}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-zinc-400">
+                  {formatDateTime(job.createdAt)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
+                <TableCell className="max-w-md text-zinc-300">
+                  {job.failedReason ? (
+                    <span className="text-red-300">{job.failedReason}</span>
+                  ) : job.result ? (
+                    JSON.stringify(job.result)
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell>
+                  {job.state === 'failed' && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(job)}
+                    >
+                      <RotateCcw className="size-4" aria-hidden /> Retry
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </Table>
+        )}
+      </QueryState>
     </AdminLayout>
   );
 }

@@ -170,41 +170,40 @@ export default function AdminSyncPage() {
           <h2 id="current-events" className="font-sans text-lg font-semibold text-white">
             Current Events
           </h2>
-          <div className="mt-3">
-            <QueryState
-              query={events}
-              error="Failed to fetch events"
-              loading="Loading events..."
-              empty={<p className="text-zinc-400">No events yet.</p>}
-            >
-              {(list) => (
-                <ul className="-mt-1 divide-y divide-white/10">
-                  {list.map((event) => (
-                    <li
-                      key={event.id}
-                      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
-                    >
-                      <div className="min-w-0">
-                        <p className="font-medium text-white">{event.title}</p>
-                        <p className="flex items-center gap-1 text-sm text-zinc-400">
-                          <MapPin className="size-3 shrink-0" aria-hidden /> {event.location}
-                        </p>
-                      </div>
-                      {event.jotformUrl ? (
-                        <Button asChild size="sm" variant="secondary">
-                          <a href={event.jotformUrl} target="_blank" rel="noopener noreferrer">
-                            Order Link <ExternalLink className="size-4" aria-hidden />
-                          </a>
-                        </Button>
-                      ) : (
-                        <span className="text-sm text-zinc-500">No order link</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </QueryState>
-          </div>
+          <QueryState
+            className="mt-3"
+            query={events}
+            error="Failed to fetch events"
+            loading="Loading events..."
+            empty={<p className="text-zinc-400">No events yet.</p>}
+          >
+            {(list) => (
+              <ul className="-mt-1 divide-y divide-white/10">
+                {list.map((event) => (
+                  <li
+                    key={event.id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium text-white">{event.title}</p>
+                      <p className="flex items-center gap-1 text-sm text-zinc-400">
+                        <MapPin className="size-3 shrink-0" aria-hidden /> {event.location}
+                      </p>
+                    </div>
+                    {event.jotformUrl ? (
+                      <Button asChild size="sm" variant="secondary">
+                        <a href={event.jotformUrl} target="_blank" rel="noopener noreferrer">
+                          Order Link <ExternalLink className="size-4" aria-hidden />
+                        </a>
+                      </Button>
+                    ) : (
+                      <span className="text-sm text-zinc-500">No order link</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
 
@@ -241,69 +240,64 @@ export default function AdminSyncPage() {
         <h2 id="history" className="font-sans text-lg font-semibold text-white">
           Recent syncs
         </h2>
-        <div className="mt-3">
-          <QueryState
-            query={runs}
-            error="Failed to load sync history"
-            fallback="Unknown error occurred"
-            loading="Loading sync history..."
-            isEmpty={(history) => history.runs.length === 0}
-            empty={<p className="text-zinc-400">No syncs yet.</p>}
-          >
-            {(history) => (
-              <Table
-                tableClassName="min-w-[44rem]"
-                columns={[
-                  { label: 'When' },
-                  { label: 'Trigger' },
-                  { label: 'Status' },
-                  { label: 'Updated', align: 'right' },
-                  { label: 'Unchanged', align: 'right' },
-                  { label: 'Unmatched', align: 'right' },
-                  { label: 'Invalid', align: 'right' },
-                  { label: 'Ambiguous', align: 'right' },
-                  { label: 'Failure' },
-                ]}
-              >
-                {history.runs.slice(0, 10).map((run) => (
-                  <TableRow key={run.id}>
-                    <TableCell className="whitespace-nowrap text-zinc-300">
-                      {formatDateTime(run.startedAt)}
-                    </TableCell>
-                    <TableCell className="text-zinc-400">{run.trigger}</TableCell>
-                    <TableCell>
-                      <Badge
-                        variant={
-                          run.status === 'failed'
-                            ? 'danger'
-                            : run.status === 'running'
-                              ? 'neutral'
-                              : 'success'
-                        }
-                      >
-                        {run.status}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right text-zinc-300">
-                      {run.result?.updatedCount ?? '—'}
-                    </TableCell>
-                    <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
-                    <TableCell className="text-right text-zinc-300">
-                      {run.result?.unmatchedRows.length ?? '—'}
-                    </TableCell>
-                    <TableCell className="text-right text-zinc-300">
-                      {run.result?.invalidRows.length ?? '—'}
-                    </TableCell>
-                    <TableCell className="text-right text-zinc-300">
-                      {run.result?.ambiguousRows.length ?? '—'}
-                    </TableCell>
-                    <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </Table>
-            )}
-          </QueryState>
-        </div>
+        <QueryState
+          className="mt-3"
+          query={runs}
+          error="Failed to load sync history"
+          fallback="Unknown error occurred"
+          loading="Loading sync history..."
+          isEmpty={(history) => history.runs.length === 0}
+          empty={<p className="text-zinc-400">No syncs yet.</p>}
+        >
+          {(history) => (
+            <Table
+              tableClassName="min-w-[44rem]"
+              columns={[
+                { label: 'When' },
+                { label: 'Trigger' },
+                { label: 'Status' },
+                { label: 'Updated', align: 'right' },
+                { label: 'Unchanged', align: 'right' },
+                { label: 'Unmatched', align: 'right' },
+                { label: 'Invalid', align: 'right' },
+                { label: 'Ambiguous', align: 'right' },
+                { label: 'Failure' },
+              ]}
+            >
+              {history.runs.slice(0, 10).map((run) => (
+                <TableRow key={run.id}>
+                  <TableCell className="whitespace-nowrap text-zinc-300">
+                    {formatDateTime(run.startedAt)}
+                  </TableCell>
+                  <TableCell className="text-zinc-400">{run.trigger}</TableCell>
+                  <TableCell>
+                    <Badge
+                      variant={
+                        run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
+                      }
+                    >
+                      {run.status}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.updatedCount ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.unmatchedRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.invalidRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.ambiguousRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </Table>
+          )}
+        </QueryState>
       </section>
     </AdminLayout>
   );

@@ -73,90 +73,89 @@ export default function AdminTestimonialsPage() {
         Quotes from real clients, shown on the home page in this order. Hidden ones stay here for later. With
         none shown, the home page leaves the Testimonials section out.
       </p>
-      <div className="mt-4">
-        <QueryState
-          query={list}
-          error="Failed to load testimonials"
-          loading="Loading testimonials..."
-          empty={
-            <EmptyCard title="No testimonials yet">
-              <p className="mt-2 text-zinc-400">
-                The home page shows no Testimonials section until you add one.
-              </p>
-              <Button className="mt-4" onClick={() => setEditing('new')}>
-                Add First Testimonial
-              </Button>
-            </EmptyCard>
-          }
-        >
-          {(rows) => (
-            <>
-              <p className="text-sm text-zinc-300">
-                {shown} of {rows.length} shown on the home page
-              </p>
-              <ol className="mt-2 space-y-3" aria-label="Testimonials in home page order">
-                {rows.map((row, index) => (
-                  <li
-                    key={row.id}
-                    className={`${cardClass} flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:gap-4`}
-                  >
-                    <figure className="min-w-0 flex-1">
-                      <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
-                      <figcaption className="mt-2 flex flex-wrap items-center gap-2 text-sm text-spotlight-300">
-                        {row.name}
-                        {row.event && <span className="text-zinc-400">· {row.event}</span>}
-                        {!row.published && (
-                          <Badge variant="neutral">
-                            <EyeOff className="size-3" aria-hidden /> Hidden
-                          </Badge>
-                        )}
-                      </figcaption>
-                    </figure>
-                    <div className="flex shrink-0 flex-wrap gap-1">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Move ${row.name} up`}
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUp className="size-4" aria-hidden />
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Move ${row.name} down`}
-                        disabled={index === rows.length - 1 || reorder.isPending}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDown className="size-4" aria-hidden />
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`${row.published ? 'Hide' : 'Show'} ${row.name}`}
-                        disabled={setShown.isPending}
-                        onClick={() => setShown.mutate({ id: row.id, published: !row.published })}
-                      >
-                        {row.published ? (
-                          <EyeOff className="size-4" aria-hidden />
-                        ) : (
-                          <Eye className="size-4" aria-hidden />
-                        )}
-                      </Button>
-                      <EditDeleteButtons
-                        name={row.name}
-                        onEdit={() => setEditing(row)}
-                        onDelete={() => setDeleting(row)}
-                      />
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
-        </QueryState>
-      </div>
+      <QueryState
+        className="mt-4"
+        query={list}
+        error="Failed to load testimonials"
+        loading="Loading testimonials..."
+        empty={
+          <EmptyCard title="No testimonials yet">
+            <p className="mt-2 text-zinc-400">
+              The home page shows no Testimonials section until you add one.
+            </p>
+            <Button className="mt-4" onClick={() => setEditing('new')}>
+              Add First Testimonial
+            </Button>
+          </EmptyCard>
+        }
+      >
+        {(rows) => (
+          <>
+            <p className="text-sm text-zinc-300">
+              {shown} of {rows.length} shown on the home page
+            </p>
+            <ol className="mt-2 space-y-3" aria-label="Testimonials in home page order">
+              {rows.map((row, index) => (
+                <li
+                  key={row.id}
+                  className={`${cardClass} flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:gap-4`}
+                >
+                  <figure className="min-w-0 flex-1">
+                    <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
+                    <figcaption className="mt-2 flex flex-wrap items-center gap-2 text-sm text-spotlight-300">
+                      {row.name}
+                      {row.event && <span className="text-zinc-400">· {row.event}</span>}
+                      {!row.published && (
+                        <Badge variant="neutral">
+                          <EyeOff className="size-3" aria-hidden /> Hidden
+                        </Badge>
+                      )}
+                    </figcaption>
+                  </figure>
+                  <div className="flex shrink-0 flex-wrap gap-1">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${row.name} up`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUp className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${row.name} down`}
+                      disabled={index === rows.length - 1 || reorder.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDown className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`${row.published ? 'Hide' : 'Show'} ${row.name}`}
+                      disabled={setShown.isPending}
+                      onClick={() => setShown.mutate({ id: row.id, published: !row.published })}
+                    >
+                      {row.published ? (
+                        <EyeOff className="size-4" aria-hidden />
+                      ) : (
+                        <Eye className="size-4" aria-hidden />
+                      )}
+                    </Button>
+                    <EditDeleteButtons
+                      name={row.name}
+                      onEdit={() => setEditing(row)}
+                      onDelete={() => setDeleting(row)}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         {editing !== null && (
