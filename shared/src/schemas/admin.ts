@@ -86,9 +86,7 @@ export const uploadCompleteRequestSchema = z.object({
     .min(1, 'No parts were uploaded')
     .max(10_000),
 });
-export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
 export const uploadAbortRequestSchema = z.object({ awsKey: uploadKeySchema, uploadId: uploadIdSchema });
-export type UploadAbortRequest = z.infer<typeof uploadAbortRequestSchema>;
 
 // What the admin calls answer (GET/POST/PUT/PATCH /api/admin/...). Timestamps are ISO strings.
 
@@ -179,7 +177,6 @@ export const insertTestimonialSchema = z.object({
   published: testimonialFields.published.default(true),
 });
 export const updateTestimonialSchema = z.object(testimonialFields).partial();
-export type InsertTestimonial = z.input<typeof insertTestimonialSchema>;
 /** PUT /api/admin/testimonials/order: every testimonial's id, first shown first. */
 export const testimonialOrderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Nothing to order').max(500),

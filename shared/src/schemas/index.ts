@@ -1,4 +1,4 @@
-export * from './content.ts';
+export * from './requests.ts';
 export * from './admin.ts';
 export * from './shop.ts';
 export * from './sync.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { purchaseStatuses } from '../constants.ts';
 
 // The public video shop's HTTP contract (DESIGN.md section 8): what the api answers and the web app
-// reads. Browser-safe. Request bodies the api parses are in content.ts (checkoutRequestSchema).
+// reads. Browser-safe. Request bodies the api parses are in requests.ts (checkoutRequestSchema).
 
 /** What visitors see of a video (GET /api/videos, /api/videos/{id}): never a password hash or storage key. */
 export const publicVideoSchema = z.object({

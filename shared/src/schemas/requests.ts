@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { slugSchema } from './library.ts';
 
-// Insert shapes of SPEC.md section 3, shared by api validation and web forms. Browser-safe.
+// What the api accepts: the insert shapes of SPEC.md section 3 and the public request bodies, shared by
+// api validation and web forms. Browser-safe.
 
 import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
 import { contentTypeFor, isSafeKey } from '../storage/keys.ts';
@@ -54,7 +55,6 @@ export const insertEventSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
 });
-export type InsertEvent = z.input<typeof insertEventSchema>;
 
 const contactEventTypeValues = contactEventTypes.map((type) => type.value) as [
   ContactEventType,
@@ -74,7 +74,6 @@ export const insertContactSchema = z.object({
     .transform((value): ContactEventType | null => value || null),
   message: required('Message', CONTACT_MESSAGE_MAX),
 });
-export type InsertContact = z.input<typeof insertContactSchema>;
 
 const showcaseFields = {
   name: required('Name', 200),
@@ -99,7 +98,6 @@ export const insertShowcaseSchema = z.object({
 });
 /** Partial: the inline order save sends orderPriority alone, and nothing else may change. */
 export const updateShowcaseSchema = z.object(showcaseFields).partial();
-export type InsertShowcase = z.input<typeof insertShowcaseSchema>;
 
 /** A path inside our storage: no `..`, no absolute path, no URL. */
 const storageKeySchema = required('Storage key', 1_000).refine(
@@ -160,7 +158,6 @@ export const insertVideoSchema = z.object({
 export const updateVideoSchema = z
   .object({ ...videoFields, awsKey: required('Storage key', 1_000) })
   .partial();
-export type InsertVideo = z.input<typeof insertVideoSchema>;
 
 /** A video's id as every route reads it (and as the password limits key it). */
 export const videoIdSchema = z.string().trim().min(1).max(100);
