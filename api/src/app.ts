@@ -35,6 +35,7 @@ import { registerPurchaseRoutes } from './features/admin-content/purchases.route
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
+import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -111,6 +112,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(buyerLibraryRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

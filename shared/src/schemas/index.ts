@@ -5,3 +5,4 @@ export * from './sync.ts';
 export * from './media.ts';
 export * from './portfolio.ts';
 export * from './library.ts';
+export * from './buyer-library.ts';
