@@ -96,7 +96,7 @@ export function buyerLibraryRoutes(deps: Deps): Router {
     res.json(await buyerLibrary(db, email));
   });
 
-  router.post('/api/my-videos/sign-out', async (req, res) => {
+  router.post('/api/my-videos/logout', async (req, res) => {
     await signOut(db, cookieOf(req));
     setCookie(deps, res, null);
     res.status(204).end();

@@ -297,7 +297,7 @@ describe('signing in with a link', () => {
       script: false,
     });
     expect(jar?.value).toBeTruthy();
-    const out = await agent.post('/api/my-videos/sign-out').expect(204);
+    const out = await agent.post('/api/my-videos/logout').expect(204);
     expect(out.headers['set-cookie']?.[0]).toMatch(
       new RegExp(`^${BUYER_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
     );
@@ -317,7 +317,7 @@ describe('signing in with a link', () => {
     const email = address();
     await buy(email);
     const agent = await signedIn(email);
-    await agent.post('/api/my-videos/sign-out').set('Origin', 'https://evil.example').expect(403);
+    await agent.post('/api/my-videos/logout').set('Origin', 'https://evil.example').expect(403);
     await agent.get('/api/my-videos').expect(200);
   });
 });

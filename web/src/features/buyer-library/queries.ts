@@ -29,7 +29,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/api/my-videos/sign-out'),
+    mutationFn: () => api.post<void>('/api/my-videos/logout'),
     onSuccess: () => queryClient.setQueryData(LIBRARY_KEY, null),
   });
 }
