@@ -85,6 +85,8 @@ export function buyerLibraryRoutes(deps: Deps): Router {
   router.post('/api/my-videos/sign-in', rateLimiter(deps, buyerLimits.signIn), async (req, res) => {
     const { email, token } = buyerSignInSchema.parse(req.body ?? {});
     const { secret } = await signIn(db, email, token);
+    // A browser signed in as someone else (a shared family tablet) ends that session.
+    await signOut(db, cookieOf(req));
     setCookie(deps, res, secret);
     res.set('Cache-Control', 'no-store').json({ email });
   });

@@ -313,6 +313,22 @@ describe('signing in with a link', () => {
     await later.get('/api/my-videos').expect(401);
   });
 
+  it("a link for another address, opened in a signed-in browser, ends the first buyer's session", async () => {
+    const first = address();
+    const second = address();
+    await buy(first);
+    const { video } = await buy(second);
+    const agent = await signedIn(first);
+    await agent
+      .post('/api/my-videos/sign-in')
+      .set('X-Forwarded-For', visitor())
+      .send({ email: second, token: await issueLink(second) })
+      .expect(200);
+    const library = (await agent.get('/api/my-videos').expect(200)).body as BuyerLibrary;
+    expect(library).toMatchObject({ email: second, videos: [{ id: video.id }] });
+    expect(await db().$count(buyerSessions, eq(buyerSessions.email, first))).toBe(0);
+  });
+
   it('refuses a sign-out posted from another site', async () => {
     const email = address();
     await buy(email);
