@@ -36,6 +36,7 @@ import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
+import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -112,6 +113,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(buyerLibraryRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

@@ -18,6 +18,10 @@ const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
+const MyVideosPage = lazyPage(() => import('./pages/shop/my-videos.tsx'));
+const BuyerSignInPage = lazyPage(() =>
+  import('./pages/shop/my-videos.tsx').then((module) => ({ default: module.SignInPage })),
+);
 // Every admin screen, and the login gate in front of them, loads only when the admin area is visited.
 const AdminArea = lazyPage(() => import('./features/admin-shell/admin-area.tsx'));
 const PaymentIssuePage = lazyPage(() =>
@@ -34,6 +38,8 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
+  { path: '/my-videos', component: MyVideosPage },
+  { path: '/my-videos/sign-in', component: BuyerSignInPage },
   { path: '/admin', component: AdminArea },
   { path: '/admin/*', component: AdminArea },
 ];

@@ -6,3 +6,4 @@ export * from './media.ts';
 export * from './portfolio.ts';
 export * from './library.ts';
 export * from './jobs.ts';
+export * from './buyer-library.ts';

@@ -105,6 +105,16 @@ export function pageMeta(path: string): PageMeta {
       noindex: true,
     };
   }
+  if (normalized === '/my-videos' || normalized === '/my-videos/sign-in') {
+    return {
+      status: 200,
+      kind: 'plain',
+      title: `My Videos | ${business.name}`,
+      description: 'Sign in with your e-mail to watch and download every video you have bought.',
+      keywords,
+      noindex: true,
+    };
+  }
   if (normalized === '/admin' || normalized.startsWith('/admin/')) {
     return {
       status: 200,

@@ -47,6 +47,11 @@ export function SiteFooter() {
                 Video Library
               </Link>
             </li>
+            <li>
+              <Link href="/my-videos" className="hover:text-spotlight-300">
+                My Videos
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Services">
