@@ -30,6 +30,6 @@ export const contactEventTypeLabel = (value: string | null): string =>
 /** The most videos and bundles one cart (one checkout) may hold (docs/decisions/023). */
 export const CART_MAX_ITEMS = 50;
 
-/** Every state a purchase can be in: the purchases table's status column and every list of them. */
+/** A purchase's life: the purchases table's status column and every answer that reports it. */
 export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
 export type PurchaseStatus = (typeof purchaseStatuses)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutRequestSchema } from './content.ts';
+import { checkoutRequestSchema } from './requests.ts';
 import { CART_MAX_ITEMS, purchaseStatuses } from '../constants.ts';
 
 // The cart, bundles and what a purchase bought (docs/decisions/023): requests the api parses and the

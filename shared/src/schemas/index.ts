@@ -1,4 +1,4 @@
-export * from './content.ts';
+export * from './requests.ts';
 export * from './admin.ts';
 export * from './shop.ts';
 export * from './sync.ts';
@@ -7,3 +7,5 @@ export * from './portfolio.ts';
 export * from './library.ts';
 export * from './cart.ts';
 export * from './sales.ts';
+export * from './jobs.ts';
+export * from './buyer-library.ts';

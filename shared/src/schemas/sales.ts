@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './content.ts';
-import { purchaseStatuses } from './shop.ts';
+import { calendarDateSchema } from './requests.ts';
+import { purchaseStatuses } from '../constants.ts';
 
 // The owner's sales screens (docs/decisions/023): purchases with their items, the CSV's filters, the
 // dashboard's figures, and offline payments for several videos or a bundle. Browser-safe.
