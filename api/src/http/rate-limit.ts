@@ -77,6 +77,8 @@ export const limits = {
   purchaseStatus: { name: 'purchase-status', limit: 120, windowMs: 10 * 60_000, what: 'status requests' },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },
   checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
+  /** The cart page prices the cart each time it changes; up to 50 items each, so it is bounded too. */
+  cartCheck: { name: 'cart-check', limit: 120, windowMs: 10 * 60_000, what: 'cart checks' },
 } satisfies Record<string, LimitRule>;
 
 /**

@@ -6,13 +6,13 @@ import { pathToFileURL } from 'node:url';
 import express, { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { matchVideoPage } from '@app/shared/content';
-import { servicePages } from '@app/shared/content/service-pages';
+import { matchVideoPage } from '@app/shared/site-copy';
+import { servicePages } from '@app/shared/site-copy/service-pages';
 import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from '../deps.ts';
 import { publishedVideo } from '../features/videos/library.service.ts';
-import { homeLists } from '../features/content/content.routes.ts';
+import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
   pageHead,
@@ -59,7 +59,7 @@ type PageLists = Record<string, (db: Db) => Promise<unknown>>;
  */
 const renderedPages: Record<string, PageLists> = {
   '/': homeLists,
-  // Their words are in @app/shared/content: nothing to read from the database.
+  // Their words are in @app/shared/site-copy: nothing to read from the database.
   ...Object.fromEntries(servicePages.map((page) => [page.path, {}])),
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
