@@ -43,9 +43,10 @@ export function formatDateTime(value: string | Date): string {
   return dateTimeFormat.format(new Date(value));
 }
 
-/** "NZ$12.50" from cents, "NZ$0.00" too: sums of money (totals, revenue, refunds). */
+/** "NZ$12.50" and "NZ$1,270.00" from cents, "NZ$0.00" too: sums of money (totals, revenue, bundles). */
 export function formatMoney(cents: number): string {
-  return `NZ$${(cents / 100).toFixed(2)}`;
+  // Thousands grouped as New Zealanders write them; no Intl, for the reason formatEventDate gives.
+  return `NZ$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
 }
 
 /** "NZ$12.50" from cents; 0 is "Free": what a video costs. */
