@@ -3,10 +3,10 @@
 // has exactly one sale: nothing lost, nothing doubled.
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { purchases, sales, videos, videoStatEvents } from '@app/shared/db';
+import { purchases, sales, videos, videoStatEvents, purchaseItems } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
 import { startWorker, type RunningProcess } from '../support/processes.ts';
-import { createVideo } from '../support/factories.ts';
+import { createVideo, createPurchase } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 
 const { env, producer, stripe } = useTestWorld({
@@ -38,25 +38,22 @@ describe('a worker killed mid-run', () => {
       const client = createStripe(env.config)!;
       const sessions: string[] = [];
       for (let index = 0; index < 50; index++) {
-        const [purchase] = await env.database.db
-          .insert(purchases)
-          .values({
-            videoId: paidVideo.id,
-            buyerName: `B${index}`,
-            buyerEmail: `b${index}@example.nz`,
-            amountCents: 1500,
-            currency: 'nzd',
-          })
-          .returning();
+        const purchase = await createPurchase(env.database.db, {
+          videoId: paidVideo.id,
+          checkoutSessionId: null,
+          buyerName: `B${index}`,
+          buyerEmail: `b${index}@example.nz`,
+          amountCents: 1500,
+        });
         const session = await client.checkout.sessions.create({
           mode: 'payment',
           line_items: [],
-          metadata: { purchaseId: purchase!.id, videoId: paidVideo.id },
+          metadata: { purchaseId: purchase.id, videoId: paidVideo.id },
         });
         await env.database.db
           .update(purchases)
           .set({ checkoutSessionId: session.id })
-          .where(eq(purchases.id, purchase!.id));
+          .where(eq(purchases.id, purchase.id));
         stripe.pay(session.id);
         sessions.push(session.id);
       }
@@ -112,7 +109,9 @@ describe('a worker killed mid-run', () => {
       const settled = await env.database.db
         .select()
         .from(purchases)
-        .where(eq(purchases.videoId, paidVideo.id));
+        .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
+        .where(eq(purchaseItems.videoId, paidVideo.id))
+        .then((rows) => rows.map((row) => row.purchases));
       expect(settled.filter((purchase) => purchase.status !== 'paid')).toEqual([]);
       expect(await env.database.db.$count(sales, eq(sales.videoId, paidVideo.id))).toBe(50);
 

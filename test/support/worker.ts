@@ -3,7 +3,7 @@ import { createLogger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
 import { createStripe } from '@app/shared/stripe';
-import { createMailer } from '../../worker/src/clients/mailer.ts';
+import { createMailer, type Mailer } from '../../worker/src/clients/mailer.ts';
 import type { HandlerMap, WorkerContext } from '../../worker/src/context.ts';
 import { handlers as realHandlers } from '../../worker/src/handlers.ts';
 import { createVideoTools } from '../../worker/src/media/tools.ts';
@@ -18,8 +18,11 @@ export interface TestWorker {
   close(): Promise<void>;
 }
 
-/** The worker's real queue code in this process, on the test file's prefix; handlers can be swapped. */
-export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}): TestWorker {
+/**
+ * What the worker's handlers receive (database, storage, mailer, Stripe, ffmpeg tools...), on the
+ * test file's prefix, without queues listening: a test can call a handler directly.
+ */
+export function createTestContext(env: TestEnv): { context: WorkerContext; close(): Promise<void> } {
   const connection = createRedis(env.config.REDIS_URL, 'worker');
   const producer = createProducer(connection, env.config.QUEUE_PREFIX);
   const logger = createLogger({ name: 'worker-test', level: 'silent' });
@@ -36,23 +39,40 @@ export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}
     stripe: createStripe(env.config),
     videoTools,
   };
-  const workers = startWorkers(context, { ...realHandlers, ...handlers } as HandlerMap, {
-    connection,
-    prefix: env.config.QUEUE_PREFIX,
-  });
   return {
-    producer,
     context,
-    workers,
     async close() {
       videoTools.stop();
-      await Promise.all(workers.map((worker) => worker.close()));
       await producer.close();
       connection.disconnect();
       mailer.close();
     },
   };
 }
+
+/** The worker's real queue code in this process, on the test file's prefix; handlers can be swapped. */
+export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}): TestWorker {
+  const { context, close } = createTestContext(env);
+  const workers = startWorkers(context, { ...realHandlers, ...handlers } as HandlerMap, {
+    connection: context.redis,
+    prefix: env.config.QUEUE_PREFIX,
+  });
+  return {
+    producer: context.producer,
+    context,
+    workers,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await close();
+    },
+  };
+}
+
+/** A mailer whose server refuses every message for good (SMTP 550). */
+export const refusingMailer: Mailer = {
+  send: () => Promise.reject(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 })),
+  close() {},
+};
 
 /** Resolves when every job of the queue has finished (nothing waiting, active or delayed). */
 export async function drain(producer: Producer, name: Parameters<Producer['queue']>[0], timeoutMs = 20_000) {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
-import type { HandlerMap } from '../../worker/src/context.ts';
+import type { Job } from 'bullmq';
+import type { HandlerMap, WorkerContext } from '../../worker/src/context.ts';
 import type { adminAgent, TestApp } from './app.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startFakeSheets, type FakeSheets, type FakeSheetsOptions } from './fake-sheets.ts';
@@ -26,7 +27,10 @@ export interface WorldOptions {
     | ((world: WorldReady) => Record<string, string> | Promise<Record<string, string>>);
   /** Rows written before the api, worker or processes start (spawned processes read them at start). */
   seed?: (env: TestEnv) => Promise<unknown>;
-  /** The fake Stripe; its key, webhook secret and URL go into the config. */
+  /**
+   * The fake Stripe; its key, webhook secret and URL go into the config, and after each test no call
+   * may have gone to an endpoint it does not know.
+   */
   stripe?: boolean;
   /** A capturing SMTP server; its URL is SMTP_URL. */
   smtp?: boolean;
@@ -40,6 +44,8 @@ export interface WorldOptions {
   admin?: boolean;
   /** The worker's real queues in this process; an object swaps some handlers. */
   worker?: boolean | Partial<HandlerMap>;
+  /** What the worker's handlers receive, without queues listening, to call a handler directly. */
+  context?: boolean;
   /** A producer (and its Redis connection) on the world's queue prefix, as the api enqueues. */
   producer?: boolean;
   /** The built api or worker as a process instead: `api` is then a RunningApi, `worker` a RunningProcess. */
@@ -49,6 +55,15 @@ export interface WorldOptions {
   /** How long setting the world up may take (ms); the file's hookTimeout otherwise. */
   timeout?: number;
 }
+
+/** The shop in a browser: the built api as a process, the worker here, the fake Stripe and SMTP, Chromium. */
+export const shopInBrowser = {
+  stripe: true,
+  smtp: true,
+  worker: true,
+  processes: { api: true },
+  browser: true,
+} as const satisfies WorldOptions;
 
 /** What `env` as a function is handed. */
 export interface WorldReady {
@@ -65,6 +80,8 @@ export interface TestWorld extends WorldReady {
   api: TestApp | RunningApi;
   agent: Awaited<ReturnType<typeof adminAgent>>;
   worker: TestWorker | RunningProcess;
+  /** Typed as a handler's argument; it has no `job`: a handler that reads one needs it passed in. */
+  context: WorkerContext & { job: Job };
   producer: Producer;
   redis: ReturnType<typeof createRedis>;
   browser: Browser;
@@ -149,6 +166,12 @@ export function useTestWorld<Options extends WorldOptions = WorldOptions>(
       closers.push(() => worker.close());
       parts.worker = worker;
     }
+    if (options.context) {
+      const { createTestContext } = await import('./worker.ts');
+      const { context, close } = createTestContext(env);
+      closers.push(close);
+      parts.context = context as TestWorld['context'];
+    }
     const [api, worker, browser] = await Promise.all([
       options.processes?.api ? startApi(env.env) : undefined,
       options.processes?.worker ? startWorker(env.env) : undefined,
@@ -160,6 +183,12 @@ export function useTestWorld<Options extends WorldOptions = WorldOptions>(
     if (browser) closers.push(() => browser.close());
     Object.assign(parts, { browser }, api && { api }, worker && { worker });
   }, options.timeout);
+
+  if (options.stripe) {
+    afterEach(() => {
+      if (parts.stripe) expect(parts.stripe.unexpected).toEqual([]);
+    });
+  }
 
   afterAll(async () => {
     // Last made, first closed; a failed set-up closes what it had made.
@@ -177,6 +206,7 @@ export function useTestWorld<Options extends WorldOptions = WorldOptions>(
         'api',
         'agent',
         'worker',
+        'context',
         'producer',
         'redis',
         'browser',

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.ts';
 import { adminAgent, createTestApp } from '../../../test/support/app.ts';
+import { adminSessionSchema, jobListSchema } from '@app/shared/schemas';
 import { ADMIN_PREFIXES, PUBLIC_ADMIN_ROUTES } from './admin-router.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 
@@ -77,16 +78,18 @@ describe('admin routes', () => {
       const expected = route.path.includes(':') ? 404 : 200;
       expect(response.status, `${route.method} ${route.path}`).toBe(expected);
     }
-    await agent.get('/api/admin/jobs').expect(200);
+    jobListSchema.parse((await agent.get('/api/admin/jobs').expect(200)).body);
   });
 });
 
 describe('admin login', () => {
   it('reports the session without ever answering 401', async () => {
     const anonymous = await request(api.app).get('/api/admin/session').expect(200);
-    expect(anonymous.body).toEqual({ authenticated: false });
+    expect(adminSessionSchema.parse(anonymous.body)).toEqual({ authenticated: false });
     const agent = await adminAgent(api.app);
-    expect((await agent.get('/api/admin/session').expect(200)).body).toEqual({ authenticated: true });
+    expect(adminSessionSchema.parse((await agent.get('/api/admin/session').expect(200)).body)).toEqual({
+      authenticated: true,
+    });
   });
 
   it('sets an httpOnly, SameSite session cookie only on success', async () => {

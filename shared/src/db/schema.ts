@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { VideoMedia } from '../schemas/media.ts';
+import { purchaseStatuses } from '../constants.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const uuidKey = () =>
@@ -151,12 +152,15 @@ export const showcases = pgTable(
       .default(sql`gen_random_uuid()::text`),
     // Performers are often children: per-video pages stay out of search engines unless ticked.
     showVideosInSearchEngines: boolean().notNull().default(false),
+    // "Buy all": one price for every video in the showcase (docs/decisions/023); null: no bundle.
+    bundlePriceCents: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('showcases_slug_key').on(t.slug),
     index('showcases_order_idx').on(t.orderPriority, t.createdAt),
     check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
+    check('showcases_bundle_price_check', sql`${t.bundlePriceCents} is null or ${t.bundlePriceCents} > 0`),
   ],
 );
 
@@ -217,18 +221,17 @@ export const videos = pgTable(
   ],
 );
 
-export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
+export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
-/** One row per checkout (Stripe Checkout Session or an offline order the owner records). */
+/**
+ * One row per checkout (Stripe Checkout Session or an offline order the owner records); what it buys
+ * is in purchase_items. amountCents is what the buyer pays (once paid: what Stripe says they paid).
+ */
 export const purchases = pgTable(
   'purchases',
   {
     id: uuidKey(),
     checkoutSessionId: text().unique(),
-    videoId: text()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
     buyerName: text().notNull(),
     buyerEmail: text().notNull(),
     amountCents: integer().notNull(),
@@ -246,9 +249,40 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_created_at_idx').on(t.createdAt.desc()),
-    index('purchases_video_idx').on(t.videoId),
+    // The buyer's library finds a buyer's purchases by address, whatever its case and spaces.
+    index('purchases_buyer_email_idx').on(sql`lower(btrim(${t.buyerEmail}))`),
     check('purchases_amount_check', sql`${t.amountCents} >= 0`),
     check('purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'expired')`),
+  ],
+);
+
+/**
+ * What a purchase buys, one row per video (docs/decisions/023). A showcase bundle is one row without a
+ * video until the purchase is paid; fulfilment then replaces it with a row per video the showcase holds
+ * at that moment (bundleShowcaseId set), in the same transaction as the sale. Once paid, amountCents is
+ * each video's share of what was paid, so the items of a purchase add up to its amount.
+ */
+export const purchaseItems = pgTable(
+  'purchase_items',
+  {
+    id: uuidKey(),
+    purchaseId: text()
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    videoId: text().references(() => videos.id, { onDelete: 'restrict' }),
+    bundleShowcaseId: text().references(() => showcases.id, { onDelete: 'set null' }),
+    /** The video's title (the showcase's name for an unexpanded bundle) when bought, for receipts. */
+    title: text().notNull(),
+    /** The database's price when the buyer checked out (the bundle price for a bundle row). */
+    listPriceCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('purchase_items_purchase_idx').on(t.purchaseId, t.position),
+    uniqueIndex('purchase_items_purchase_video_key').on(t.purchaseId, t.videoId),
+    index('purchase_items_video_idx').on(t.videoId),
+    check('purchase_items_amount_check', sql`${t.amountCents} >= 0 and ${t.listPriceCents} >= 0`),
   ],
 );
 
@@ -256,9 +290,8 @@ export const sales = pgTable(
   'sales',
   {
     id: uuidKey(),
-    videoId: text()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
+    // The video of a one-video purchase; null for a cart or bundle (its items say what was sold).
+    videoId: text().references(() => videos.id, { onDelete: 'restrict' }),
     purchaseId: text().references(() => purchases.id, { onDelete: 'restrict' }),
     amountCents: integer().notNull(),
     currency: text().notNull().default('nzd'),
@@ -337,4 +370,35 @@ export const syncRuns = pgTable(
     failureReason: text(),
   },
   (t) => [index('sync_runs_started_at_idx').on(t.startedAt.desc())],
+);
+
+/**
+ * One request for a buyer's library sign-in link (decision 024). The api writes the row for every
+ * request and queues buyer-sign-in; the worker sets the token (stored hashed) and e-mails it only if
+ * the address has paid videos, and deletes the row otherwise. `email` is trimmed and lower-case.
+ */
+export const buyerSignInLinks = pgTable(
+  'buyer_sign_in_links',
+  {
+    id: uuidKey(),
+    email: text().notNull(),
+    tokenHash: text().unique(),
+    expiresAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('buyer_sign_in_links_created_at_idx').on(t.createdAt)],
+);
+
+/** A buyer's signed-in browser: the cookie holds a random id, the table its SHA-256 (decision 024). */
+export const buyerSessions = pgTable(
+  'buyer_sessions',
+  {
+    idHash: text().primaryKey(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('buyer_sessions_expires_at_idx').on(t.expiresAt)],
 );

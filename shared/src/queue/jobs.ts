@@ -60,6 +60,8 @@ export const jobPayloadSchemas = {
     // The images row made when the upload completed; its sourceKey is the upload.
     imageId: z.uuid(),
   }),
+  // A buyer asked for a library sign-in link; the row holds the address (decision 024).
+  'buyer-sign-in': z.object({ requestId: z.uuid() }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

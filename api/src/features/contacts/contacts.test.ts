@@ -3,6 +3,7 @@ import { contactEventTypeLabel } from '@app/shared/constants';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts } from '@app/shared/db';
+import { adminContactSchema } from '@app/shared/schemas';
 import { startOutageProxy, type OutageProxy } from '../../../../test/support/tcp-proxy.ts';
 import { TEST_REDIS_URL } from '../../../../test/support/services.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -37,7 +38,7 @@ const count = () => env.database.db.$count(contacts);
 describe('POST /api/contacts', () => {
   it('saves the enquiry, answers 201 with the record and queues one notification for it', async () => {
     const response = await post(valid).expect(201);
-    expect(response.body).toMatchObject(valid);
+    expect(adminContactSchema.strict().parse(response.body)).toMatchObject(valid);
     expect(response.body).toEqual({
       id: expect.any(Number),
       ...valid,

@@ -5,8 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiate } from './images.routes.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
+import { negotiate } from './images.service.ts';
 
 const { dir: imagesDir, api } = useTestWorld({
   api: true,

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { Aperture, Mail, MapPin } from 'lucide-react';
-import { business, services } from '@app/shared/content';
+import { business, services } from '@app/shared/site-copy';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 
@@ -47,6 +47,11 @@ export function SiteFooter() {
                 Video Library
               </Link>
             </li>
+            <li>
+              <Link href="/my-videos" className="hover:text-spotlight-300">
+                My Videos
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Services">
@@ -83,7 +88,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-6 py-5 sm:flex-row">
-          <p>
+          {/* The server's year may not be the reader's around New Year (another time zone): keep it. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {business.name}. {business.base}.
           </p>
           <Link href="/admin" className="hover:text-spotlight-300">

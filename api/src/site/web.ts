@@ -1,0 +1,311 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import express, { Router, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { matchVideoPage } from '@app/shared/site-copy';
+import { servicePages } from '@app/shared/site-copy/service-pages';
+import { showcases, videos, type Db } from '@app/shared/db';
+import type { Logger } from '@app/shared/logger';
+import type { Deps } from '../deps.ts';
+import { publishedVideo } from '../features/videos/library.service.ts';
+import { homeLists } from '../features/public-lists/public-lists.service.ts';
+import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
+import {
+  pageHead,
+  publicConfig,
+  renderHead,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  sitemapPagePaths,
+  sitemapXml,
+  videoHead,
+  type PageHead,
+  type VideoForHead,
+} from './seo.ts';
+import { hasBearerValue } from '../http/request-log.ts';
+
+/**
+ * The web workspace, found as a package: the same from this source file and from the api's bundle
+ * (api/dist), which sit at different depths (docs/decisions/001).
+ */
+const webPackage = path.dirname(createRequire(import.meta.url).resolve('@app/web/package.json'));
+/** The browser build (`vite build`): index.html and its assets. */
+export const webDist = path.join(webPackage, 'dist');
+/** The same pages built for the server (web/src/server.tsx, `vite build --ssr`); see decision 025. */
+const serverRenderer = path.join(webPackage, 'dist-server', 'server.js');
+
+interface PageRenderer {
+  renderPage(
+    path: string,
+    data: Record<string, unknown>,
+    config: ReturnType<typeof publicConfig>,
+    search?: string,
+  ): Promise<string>;
+}
+
+/** The lists a page shows, by their own routes (as those routes answer them). */
+type PageLists = Record<string, (db: Db) => Promise<unknown>>;
+
+/**
+ * The pages the api sends rendered by the web app's own components (web/src/server.tsx), with the
+ * lists they show, so the app takes the painted page over (hydration) instead of asking for the lists
+ * and painting it again. The video library's pages (library-pages.ts) arrive the same way (decision
+ * 013); every other page goes out empty and the browser renders it (decision 025).
+ */
+const renderedPages: Record<string, PageLists> = {
+  '/': homeLists,
+  // Their words are in @app/shared/site-copy: nothing to read from the database.
+  ...Object.fromEntries(servicePages.map((page) => [page.path, {}])),
+};
+let pageRenderer: Promise<PageRenderer | undefined> | undefined;
+/**
+ * The server build of the pages, loaded once; undefined without it (the browser renders them then).
+ * api/src/index.ts loads it before listening: loading takes the event loop for a moment, which must
+ * not happen while the first requests wait.
+ */
+export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefined> {
+  pageRenderer ??= existsSync(serverRenderer)
+    ? (import(pathToFileURL(serverRenderer).href) as Promise<PageRenderer>).catch((error: unknown) => {
+        logger.error({ err: error }, 'server-rendered pages unavailable');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+  return pageRenderer;
+}
+
+const HEAD_MARKER = '<!--app-head-->';
+const MARKUP_MARKER = '<!--app-markup-->';
+const ROOT = '<div id="root">';
+
+/**
+ * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
+ * page's head (title, description, canonical, social tags, JSON-LD) and status.
+ */
+export function webRoutes({
+  config,
+  db,
+  logger,
+  publicCache,
+}: Pick<Deps, 'config' | 'db' | 'logger' | 'publicCache'>): Router {
+  const router = Router();
+
+  // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
+  async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
+    try {
+      const [video] = await db
+        .select({
+          id: videos.id,
+          title: videos.title,
+          description: videos.description,
+          previewUrl: videos.previewUrl,
+          passwordProtected: videos.passwordProtected,
+          createdAt: videos.createdAt,
+          showcaseIndexed: sql<boolean>`coalesce(${showcases.showVideosInSearchEngines}, false)`,
+          shown: sql<boolean>`${publishedVideo}`,
+        })
+        .from(videos)
+        .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(eq(videos.id, id));
+      // A hidden video's page stays open to its buyers, under a generic head that names nothing.
+      return video ? (video.shown ? video : undefined) : null;
+    } catch (error) {
+      logger.warn({ err: error }, 'video page head without the video');
+      return undefined;
+    }
+  }
+
+  // Video pages in sitemaps: open videos of showcases the owner shows in search engines (DESIGN.md 9.16).
+  const indexableVideo = and(
+    eq(videos.passwordProtected, false),
+    eq(showcases.showVideosInSearchEngines, true),
+    publishedVideo,
+  );
+
+  /** The sitemap's files; while PostgreSQL is away, the public routes alone. */
+  async function sitemapFiles(): Promise<number> {
+    try {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(videos)
+        .innerJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(indexableVideo);
+      return Math.ceil((row?.count ?? 0) / SITEMAP_MAX_URLS);
+    } catch (error) {
+      logger.warn({ err: error }, 'sitemap without videos');
+      return 0;
+    }
+  }
+
+  async function showcasePaths(): Promise<string[]> {
+    try {
+      const rows = await db
+        .select({ slug: showcases.slug })
+        .from(showcases)
+        .where(
+          sql`${showcases.published} and exists (select 1 from videos v where v.showcase_id = ${showcases.id} and v.published)`,
+        )
+        .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+      const loose = await db.$count(videos, sql`${videos.showcaseId} is null and ${videos.published}`);
+      return [...rows.map((row) => showcasePath(row.slug)), ...(loose > 0 ? [showcasePath('more')] : [])];
+    } catch (error) {
+      logger.warn({ err: error }, 'sitemap without showcases');
+      return [];
+    }
+  }
+
+  /** Part `part` (from 1) of the indexable video pages, in a stable order (by id, a keyset). */
+  async function videoPaths(part: number): Promise<string[]> {
+    // Each part starts after the last id of the one before: found by id order, without OFFSET.
+    let after = '';
+    for (let index = 1; index <= part; index++) {
+      const rows = await db
+        .select({ id: videos.id })
+        .from(videos)
+        .innerJoin(showcases, eq(showcases.id, videos.showcaseId))
+        .where(and(indexableVideo, gt(videos.id, after)))
+        .orderBy(asc(videos.id))
+        .limit(SITEMAP_MAX_URLS);
+      if (index === part) return rows.map((row) => `/video/${encodeURIComponent(row.id)}/purchase`);
+      if (rows.length < SITEMAP_MAX_URLS) return [];
+      after = rows.at(-1)!.id;
+    }
+    return [];
+  }
+
+  const xml = (res: Response, body: string) =>
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(body);
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(config));
+  });
+  router.get('/sitemap.xml', async (_req, res) => {
+    xml(res, sitemapIndexXml(config, await sitemapFiles()));
+  });
+  router.get('/sitemaps/pages.xml', async (_req, res) => {
+    xml(res, sitemapXml(config, sitemapPagePaths(await showcasePaths())));
+  });
+  router.get(/^\/sitemaps\/videos-([1-9]\d{0,5})\.xml$/, async (req, res, next) => {
+    const paths = await videoPaths(Number(req.params[0]));
+    if (paths.length === 0) return next();
+    xml(res, sitemapXml(config, paths));
+  });
+
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return router;
+
+  /**
+   * A page's lists and, where the server build exists, its markup (without it the browser renders the
+   * page from the lists); undefined: not such a page, or its lists could not be read.
+   * The same for every visitor, so it is kept under the content version like the lists themselves.
+   */
+  async function renderPage(
+    page: string,
+  ): Promise<{ data: Record<string, unknown>; html?: string } | undefined> {
+    const lists = renderedPages[page];
+    if (!lists) return undefined;
+    try {
+      return await publicCache.value(`page:${page}`, async () => {
+        const entries = await Promise.all(
+          // As the routes answer them: JSON, dates as strings.
+          Object.entries(lists).map(async ([url, load]) => [url, JSON.parse(JSON.stringify(await load(db)))]),
+        );
+        const data = Object.fromEntries(entries) as Record<string, unknown>;
+        const renderer = await loadPageRenderer(logger);
+        return { data, html: await renderer?.renderPage(page, data, publicConfig(config)) };
+      });
+    } catch (error) {
+      logger.warn({ err: error, page }, 'page left for the browser to render');
+      return undefined;
+    }
+  }
+
+  type LibraryRender =
+    | Exclude<LibraryPageAnswer, { kind: 'page' }>
+    | {
+        kind: 'page';
+        head: PageHead;
+        data: Record<string, unknown>;
+        html?: string;
+      };
+
+  /**
+   * A library page with its lists and markup, kept under the content version like the lists.
+   * Undefined: not a library page, or the database could not be asked (the browser renders it then).
+   */
+  async function renderLibraryPage(path: string, query: URLSearchParams): Promise<LibraryRender | undefined> {
+    const load = async (): Promise<LibraryRender | undefined> => {
+      const answer = await libraryPage(db, config, path, query);
+      if (answer?.kind !== 'page') return answer;
+      const data = JSON.parse(JSON.stringify(answer.lists)) as Record<string, unknown>;
+      const renderer = await loadPageRenderer(logger);
+      const [pathname, search = ''] = answer.location.split('?');
+      const html = await renderer?.renderPage(pathname!, data, publicConfig(config), search);
+      return { kind: 'page', head: answer.head, data, html };
+    };
+    try {
+      // Search results vary without end: rendered for each request. The other pages are few (one per
+      // showcase page), and the cache keeps a bounded number of them.
+      if (query.has('q')) return await load();
+      return await publicCache.value(`page:${path}?${query.toString()}`, load);
+    } catch (error) {
+      logger.warn({ err: error, path }, 'library page left for the browser to render');
+      return undefined;
+    }
+  }
+
+  // The build's .br and .gz copies (web/vite.config.ts) go to browsers that accept them.
+  router.use(
+    '/assets',
+    expressStaticGzip(path.join(webDist, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
+  );
+  router.use(express.static(webDist, { index: false, maxAge: '1h' }));
+
+  let indexHtml: Promise<string> | undefined;
+  router.get(/^(?!\/api\/).*/, async (req, res) => {
+    indexHtml ??= readFile(indexFile, 'utf8');
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const library = await renderLibraryPage(req.path, query);
+    if (library?.kind === 'redirect') return res.redirect(301, library.location);
+    const video = matchVideoPage(req.path);
+    const head =
+      library?.kind === 'page'
+        ? library.head
+        : library?.kind === 'not-found'
+          ? pageHead('/not-found', config)
+          : video
+            ? videoHead(
+                video.id.length <= 100 ? await findVideo(video.id) : null,
+                video.id,
+                video.kind,
+                config,
+              )
+            : pageHead(req.path, config);
+    const rendered =
+      library?.kind === 'page'
+        ? library
+        : head.status === 200 && head.canonical
+          ? await renderPage(head.canonical)
+          : undefined;
+    const pageData = rendered && Object.keys(rendered.data).length > 0 ? rendered.data : undefined;
+    // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
+    const html = (await indexHtml)
+      .replace(HEAD_MARKER, () =>
+        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+      )
+      .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
+      // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
+      .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
+    res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
+  });
+  return router;
+}
