@@ -1,43 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { openPage, playerLoaded } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
-import { startTestWorker, type TestWorker } from '../support/worker.ts';
+import { useTestWorld } from '../support/world.ts';
 
 // A parent on a phone finds their videos again: the footer's My Videos, an e-mailed sign-in link read
 // from the SMTP capture, the library, one video played and downloaded, sign out.
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let smtp: CapturedMail;
-let worker: TestWorker;
-let sample: Buffer;
-
-beforeAll(async () => {
-  [smtp, sample] = await Promise.all([startSmtpCapture(), readFile(SAMPLE_VIDEO_PATH)]);
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  worker = startTestWorker(env);
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
+const { env, api, browser, smtp } = useTestWorld({
+  smtp: true,
+  worker: true,
+  processes: { api: true },
+  browser: true,
 });
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await worker?.close();
-  await env?.cleanup();
-  await smtp?.close();
-});
-
-const playerLoaded = (page: Page) =>
-  page
-    .locator('video')
-    .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
-    .catch(() => false);
+const sample = await readFile(SAMPLE_VIDEO_PATH);
 
 describe("the buyer's library", () => {
   it('signs a parent in by e-mail at phone width, shows their videos, plays and downloads one, signs out', async () => {

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchaseItems, purchases, sales } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
-import { createTestEnv, type TestEnv } from '../support/test-env.ts';
-import { startApi, type RunningApi } from '../support/processes.ts';
-import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
+import { openPage, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
-import { routeCheckoutPages, startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
-import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
-import { startTestWorker, type TestWorker } from '../support/worker.ts';
+import { routeCheckoutPages } from '../support/fake-stripe.ts';
+import { shopInBrowser, useTestWorld } from '../support/world.ts';
 
 // A parent at phone width buys three routines in one go (issue 16's acceptance): two from a showcase
 // page, one protected video after its password; one payment through the fake Stripe (its hosted page
@@ -19,39 +16,8 @@ import { startTestWorker, type TestWorker } from '../support/worker.ts';
 // downloads whose bytes are the stored files; one receipt e-mail links to each and to the library,
 // which shows the three after the e-mailed sign-in; a full refund at Stripe takes all three away.
 
-let env: TestEnv;
-let api: RunningApi;
-let browser: Browser;
-let stripe: FakeStripe;
-let smtp: CapturedMail;
-let worker: TestWorker;
-let sample: Buffer;
-
-beforeAll(async () => {
-  [stripe, smtp, sample] = await Promise.all([
-    startFakeStripe(),
-    startSmtpCapture(),
-    readFile(SAMPLE_VIDEO_PATH),
-  ]);
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-  });
-  worker = startTestWorker(env);
-  [api, browser] = await Promise.all([startApi(env.env), launchBrowser()]);
-});
-afterEach(() => {
-  expect(stripe.unexpected).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
-  await worker?.close();
-  await env?.cleanup();
-  await Promise.all([stripe?.close(), smtp?.close()]);
-});
+const { env, api, browser, stripe, smtp } = useTestWorld(shopInBrowser);
+const sample = await readFile(SAMPLE_VIDEO_PATH);
 
 const cartCount = (page: Page) =>
   page

@@ -1,18 +1,12 @@
 import express from 'express';
 import request from 'supertest';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
 import { limits, rateLimiter } from './rate-limit.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
 
-const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
-const prefix = `rl-test-${randomUUID()}`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+// The limiters' Redis and key prefix are the world's (its clean-up removes the counts).
+const { env, redis } = useTestWorld({ producer: true });
 
 describe('the limiters', () => {
   it('start and count without warnings from express-rate-limit, our keys included', async () => {
@@ -21,7 +15,7 @@ describe('the limiters', () => {
       error: (entry: unknown) => logged.push(entry),
       warn: (entry: unknown) => logged.push(entry),
     };
-    const deps = { redis, logger, config: { QUEUE_PREFIX: prefix } } as unknown as Deps;
+    const deps = { redis, logger, config: env.config } as unknown as Deps;
     const app = express().use(express.json());
     for (const [name, rule] of Object.entries(limits)) {
       app.post(`/${name}/:id`, rateLimiter(deps, rule), (_req, res) => {

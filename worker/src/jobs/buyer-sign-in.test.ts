@@ -1,36 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@app/shared/buyer-library';
 import { buyerSignInLinks } from '@app/shared/db';
-import { createLogger } from '@app/shared/logger';
-import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { createPurchase, createVideo } from '../../../test/support/factories.ts';
-import { startSmtpCapture, type CapturedMail } from '../../../test/support/smtp.ts';
-import { createMailer, type Mailer } from '../clients/mailer.ts';
-import type { WorkerContext } from '../context.ts';
 import { buyerSignIn } from './buyer-sign-in.ts';
+import { useTestWorld } from '../../../test/support/world.ts';
+import { refusingMailer } from '../../../test/support/worker.ts';
 
-let env: TestEnv;
-let smtp: CapturedMail;
-let mailer: Mailer;
-let context: WorkerContext & { job: Job };
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  const logger = createLogger({ name: 't', level: 'silent' });
-  mailer = createMailer(env.config, logger);
-  context = { db: env.database.db, config: env.config, logger, mailer } as unknown as WorkerContext & {
-    job: Job;
-  };
-});
-afterAll(async () => {
-  mailer.close();
-  await env.cleanup();
-  await smtp.close();
-});
+const { env, smtp, context } = useTestWorld({ smtp: true, context: true });
 
 const address = () => `parent-${randomUUID().slice(0, 8)}@example.nz`;
 
@@ -116,14 +95,7 @@ describe('buyer-sign-in', () => {
     const email = address();
     await paidBy(email);
     const { id } = await request(email);
-    const refusing = {
-      ...context,
-      mailer: {
-        send: () =>
-          Promise.reject(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 })),
-        close() {},
-      },
-    };
+    const refusing = { ...context, mailer: refusingMailer };
     await expect(buyerSignIn({ requestId: id }, refusing)).rejects.toBeInstanceOf(UnrecoverableError);
     expect(await row(id)).toMatchObject({ tokenHash: null, sentAt: null });
   });

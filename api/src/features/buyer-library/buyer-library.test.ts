@@ -1,42 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSecret, newSecret, paidVideosForEmail } from '@app/shared/buyer-library';
 import { buyerSessions, buyerSignInLinks, purchases } from '@app/shared/db';
 import { BUYER_LINK_SENT, buyerLibrarySchema } from '@app/shared/schemas';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { adminAgent } from '../../../../test/support/app.ts';
 import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
-import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
-import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
-import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
+import { drain } from '../../../../test/support/worker.ts';
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED } from './buyer-library.service.ts';
 import { BUYER_COOKIE } from './buyer-library.service.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
-let env: TestEnv;
-let api: TestApp;
-let worker: TestWorker;
-let smtp: CapturedMail;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  [smtp, stripe] = await Promise.all([startSmtpCapture(), startFakeStripe()]);
-  env = await createTestEnv({
-    SMTP_URL: smtp.url,
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  api = createTestApp(env);
-  worker = startTestWorker(env);
-});
-afterAll(async () => {
-  await worker.close();
-  await api.close();
-  await env.cleanup();
-  await Promise.all([smtp.close(), stripe.close()]);
-});
+const { env, api, worker, smtp, stripe } = useTestWorld({ api: true, worker: true, smtp: true, stripe: true });
 
 const db = () => env.database.db;
 const address = () => `parent-${randomUUID().slice(0, 8)}@example.nz`;

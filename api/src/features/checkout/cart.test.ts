@@ -1,42 +1,19 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchaseItems, purchases } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { CART_MAX_ITEMS } from '@app/shared/schemas';
-import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 // The cart's checkout (docs/decisions/023): the database prices every item, and every bad input is
 // answered 400/403/409 with a message naming the item, with nothing charged and nothing written.
 
-let env: TestEnv;
-let api: TestApp;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  // Each request comes from its own address, so the checkout limit (30 an hour) does not get in the way.
-  env = await createTestEnv({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    TRUST_PROXY: 'loopback',
-  });
-  api = createTestApp(env);
-});
-afterEach(() => {
-  expect(stripe.unexpected).toEqual([]);
-});
-afterAll(async () => {
-  await api.close();
-  await env.cleanup();
-  await stripe.close();
-});
+const { env, api, stripe } = useTestWorld({ api: true, stripe: true });
 
 const buyer = { customerName: 'Aroha Smith', customerEmail: 'aroha@example.nz' };
+// Each request comes from its own address, so the checkout limit (30 an hour) does not get in the way.
 let address = 0;
 const from = () => `198.51.100.${++address % 250}`;
 
