@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
 import { launchBrowser, openPage, type Browser } from '../support/browser.ts';
+import { FIRST_LOAD_BUDGET_KB, firstLoadJavaScriptKb } from '../support/first-load.ts';
 
 let env: TestEnv;
 let api: RunningApi;
@@ -30,6 +31,13 @@ afterAll(async () => {
 });
 
 describe('the built web app served by the api', () => {
+  it('keeps the first-load JavaScript of home within its budget', () => {
+    // The same figure bench/lighthouse.ts reports, from the build the api serves (npm run build).
+    const kb = firstLoadJavaScriptKb(path.join(import.meta.dirname, '../../web/dist'));
+    expect(kb).toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
   it('renders home without console errors', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(api.url);
