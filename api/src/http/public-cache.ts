@@ -15,16 +15,53 @@ const MAX_AGE_MS = 10_000;
 const VERSION_WAIT_MS = 100;
 const GZIP_MIN_BYTES = 1024;
 /**
- * Lists and values kept at most, each: a large library has thousands of showcase pages, and a
- * rendered page is tens of KB. The oldest kept goes first.
+ * Bytes kept at most, for lists (body and gzip copy) and for values (measured as JSON): a large
+ * library has thousands of showcase pages and endless searches, and a rendered page is tens of KB,
+ * so a count would not bound memory. The oldest kept goes first. Values (parsed rows and rendered
+ * pages) take 2-3 times their JSON size on the heap.
  */
-const MAX_KEPT = 400;
+export const MAX_KEPT_BYTES = { lists: 12 * 1024 * 1024, values: 8 * 1024 * 1024 };
 
-function keep<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  if (map.size >= MAX_KEPT) map.delete(map.keys().next().value!);
-  map.set(key, value);
+/** A map of kept copies that drops the oldest once their bytes pass its budget. */
+export class Kept<V> {
+  private readonly map = new Map<string, { value: V; bytes: number }>();
+  private total = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get bytes(): number {
+    return this.total;
+  }
+
+  get(key: string): V | undefined {
+    return this.map.get(key)?.value;
+  }
+
+  set(key: string, value: V, bytes: number): void {
+    this.delete(key);
+    if (bytes > this.budget) return;
+    for (const [oldest, kept] of this.map) {
+      if (this.total + bytes <= this.budget) break;
+      this.map.delete(oldest);
+      this.total -= kept.bytes;
+    }
+    this.map.set(key, { value, bytes });
+    this.total += bytes;
+  }
+
+  delete(key: string): void {
+    const kept = this.map.get(key);
+    if (!kept) return;
+    this.map.delete(key);
+    this.total -= kept.bytes;
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.total = 0;
+  }
 }
+
 /** Headers that belong to the one response that filled an entry, not to the ones served from it. */
 const perResponse = new Set([
   'x-request-id',
@@ -56,8 +93,10 @@ export type ServedObserver = (method: string, route: string, status: number, sec
  * the version before it answers) is seen at once everywhere. Without Redis, reads go to PostgreSQL.
  */
 export class PublicCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly values = new Map<string, { version: string; storedAt: number; value: unknown }>();
+  private readonly entries = new Kept<Entry>(MAX_KEPT_BYTES.lists);
+  private readonly values = new Kept<{ version: string; storedAt: number; value: unknown }>(
+    MAX_KEPT_BYTES.values,
+  );
 
   constructor(
     private readonly redis: Redis,
@@ -140,15 +179,18 @@ export class PublicCache {
       const headers = Object.fromEntries(
         Object.entries(res.getHeaders()).filter(([name]) => !perResponse.has(name)),
       );
-      keep(this.entries, url, {
+      const gzip = body.length >= GZIP_MIN_BYTES ? gzipSync(body) : undefined;
+      const entry = {
         version,
         storedAt: Date.now(),
         route: req.route?.path ? String(req.route.path) : url,
         etag,
         headers,
         body,
-        gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body) : undefined,
-      });
+        gzip,
+      };
+      // About 1 KB for the headers and the entry itself.
+      this.entries.set(url, entry, url.length + body.length + (gzip?.length ?? 0) + 1024);
     }
     res.send(body);
   }
@@ -164,7 +206,10 @@ export class PublicCache {
     if (kept && kept.version === version && Date.now() - kept.storedAt <= MAX_AGE_MS) return kept.value as T;
     const value = await load();
     if (version === undefined || value === undefined) this.values.delete(key);
-    else keep(this.values, key, { version, storedAt: Date.now(), value });
+    else {
+      const bytes = key.length + Buffer.byteLength(JSON.stringify(value) ?? '');
+      this.values.set(key, { version, storedAt: Date.now(), value }, bytes);
+    }
     return value;
   }
 

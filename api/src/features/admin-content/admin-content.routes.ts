@@ -166,22 +166,12 @@ export function registerAdminContentRoutes(admin: Router, deps: Deps): void {
       return;
     }
     const words = searchWords(q);
-    const { rows } = await sortedVideos<{ id: string; total: string }>(
+    const { rows, total = 0 } = await sortedVideos<{ id: string }>(
       db,
       { words, scope, includeHidden: true },
       { limit: pageSize, offset: (page - 1) * pageSize, withTotal: true },
       { columns: idOnly, sort: sort === 'relevance' ? undefined : sort },
     );
-    const total = rows[0]
-      ? Number(rows[0].total)
-      : ((
-          await sortedVideos<{ total: string }>(
-            db,
-            { words, scope, includeHidden: true },
-            { limit: 1, withTotal: true },
-            { columns: idOnly },
-          )
-        ).rows.map((row) => Number(row.total))[0] ?? 0);
     const ids = rows.map((row) => row.id);
     const found = ids.length ? await adminVideos(inArray(videos.id, ids)) : [];
     const list = ids.flatMap((id) => found.filter((video) => video.id === id));
