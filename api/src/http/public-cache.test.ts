@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@app/shared/logger';
 import { createStorage } from '@app/shared/storage';
 import { eq } from 'drizzle-orm';
@@ -197,6 +197,23 @@ describe('the kept public lists', () => {
     // Any write that bumps the content version: every replica searches afresh.
     await b.deps.publicCache.changed();
     expect(await search(a, '/api/videos?q=saltarello')).toEqual(['Saltarello Solo', 'Saltarello Trio']);
+  });
+  it('reads a list once for the requests that ask for it while it is being read', async () => {
+    const [a] = replicas as [(typeof replicas)[number]];
+    await createVideo(env.database.db, { title: 'Galliard Solo' });
+    await a.deps.publicCache.changed();
+    const queries = vi.spyOn(a.deps.pool, 'query');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => request(a.handler).get('/api/videos?q=galliard').expect(200)),
+      );
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+      expect(answers.every((answer) => answer.body[0]?.title === 'Galliard Solo')).toBe(true);
+      // One search: its tsquery, then its page.
+      expect(queries.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      queries.mockRestore();
+    }
   });
 });
 

@@ -84,6 +84,8 @@ interface Entry {
   gzip: Buffer | undefined;
 }
 
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 export type ServedObserver = (method: string, route: string, status: number, seconds: number) => void;
 
 /**
@@ -97,6 +99,8 @@ export class PublicCache {
   private readonly values = new Kept<{ version: string; storedAt: number; value: unknown }>(
     MAX_KEPT_BYTES.values,
   );
+  /** Lists being read, by content version and address: requests that arrive meanwhile wait for them. */
+  private readonly filling = new Map<string, Promise<Entry>>();
 
   constructor(
     private readonly redis: Redis,
@@ -168,31 +172,60 @@ export class PublicCache {
   /**
    * Sends a public list as JSON with an ETag (304 when the browser has it already), and keeps it for
    * the next requests of exactly `url`. The version is read before the list, so a write that lands
-   * in between makes the kept copy outdated rather than wrongly current.
+   * in between makes the kept copy outdated rather than wrongly current. Requests for a list that is
+   * being read wait for that read rather than each reading it: fifty visitors asking for a popular
+   * search at once, or just after a write, cost one query.
    */
   async respond(req: Request, res: Response, url: string, load: () => Promise<unknown>): Promise<void> {
     const version = await this.version().catch(() => undefined);
-    const body = Buffer.from(JSON.stringify(await load()));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    res.set({ 'Cache-Control': 'public, no-cache', ETag: etag }).type('json');
-    if (version !== undefined && req.originalUrl === url) {
-      const headers = Object.fromEntries(
-        Object.entries(res.getHeaders()).filter(([name]) => !perResponse.has(name)),
-      );
-      const gzip = body.length >= GZIP_MIN_BYTES ? gzipSync(body) : undefined;
-      const entry = {
-        version,
-        storedAt: Date.now(),
-        route: req.route?.path ? String(req.route.path) : url,
-        etag,
-        headers,
-        body,
-        gzip,
-      };
-      // About 1 KB for the headers and the entry itself.
-      this.entries.set(url, entry, url.length + body.length + (gzip?.length ?? 0) + 1024);
+    if (version === undefined || req.originalUrl !== url) {
+      const body = Buffer.from(JSON.stringify(await load()));
+      res.set({ 'Cache-Control': 'public, no-cache', ETag: etagOf(body) }).type('json');
+      res.send(body);
+      return;
     }
-    res.send(body);
+    const key = `${version} ${url}`;
+    const pending = this.filling.get(key);
+    if (pending) {
+      const entry = await pending;
+      res.set(entry.headers);
+      res.send(entry.body);
+      return;
+    }
+    const filled = this.fill(req, res, url, version, load);
+    this.filling.set(key, filled);
+    try {
+      res.send((await filled).body);
+    } finally {
+      this.filling.delete(key);
+    }
+  }
+
+  private async fill(
+    req: Request,
+    res: Response,
+    url: string,
+    version: string,
+    load: () => Promise<unknown>,
+  ): Promise<Entry> {
+    const body = Buffer.from(JSON.stringify(await load()));
+    res.set({ 'Cache-Control': 'public, no-cache', ETag: etagOf(body) }).type('json');
+    const headers = Object.fromEntries(
+      Object.entries(res.getHeaders()).filter(([name]) => !perResponse.has(name)),
+    );
+    const gzip = body.length >= GZIP_MIN_BYTES ? gzipSync(body) : undefined;
+    const entry: Entry = {
+      version,
+      storedAt: Date.now(),
+      route: req.route?.path ? String(req.route.path) : url,
+      etag: headers.etag as string,
+      headers,
+      body,
+      gzip,
+    };
+    // About 1 KB for the headers and the entry itself.
+    this.entries.set(url, entry, url.length + body.length + (gzip?.length ?? 0) + 1024);
+    return entry;
   }
 
   /**
