@@ -99,8 +99,8 @@ export class PublicCache {
   private readonly values = new Kept<{ version: string; storedAt: number; value: unknown }>(
     MAX_KEPT_BYTES.values,
   );
-  /** Lists being read, by content version and address: requests that arrive meanwhile wait for them. */
-  private readonly filling = new Map<string, Promise<Entry>>();
+  /** Lists being read, by address, with the content version they are read under. */
+  private readonly filling = new Map<string, { version: string; entry: Promise<Entry> }>();
 
   constructor(
     private readonly redis: Redis,
@@ -127,21 +127,30 @@ export class PublicCache {
 
   /** Answers a GET or HEAD for a kept list from memory, or hands the request to `next` (Express). */
   serve(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const entry = (req.method === 'GET' || req.method === 'HEAD') && this.entries.get(req.url ?? '');
-    if (!entry) return next();
-    if (Date.now() - entry.storedAt > MAX_AGE_MS || this.redis.status !== 'ready') {
-      this.entries.delete(req.url!);
-      return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url ?? '';
+    let entry = this.entries.get(url);
+    if (entry && (Date.now() - entry.storedAt > MAX_AGE_MS || this.redis.status !== 'ready')) {
+      this.entries.delete(url);
+      entry = undefined;
     }
+    // A list being read when this request came waits for that read, not for its own: a popular
+    // search asked by fifty visitors at once costs one query, and none of them counts against the
+    // per-address limit (as none served from memory does).
+    const filling = entry ? undefined : this.filling.get(url);
+    if (!entry && !filling) return next();
     const started = performance.now();
     this.version().then(
-      (version) => {
-        if (version !== entry.version) {
-          this.entries.delete(req.url!);
+      async (version) => {
+        // A read that failed: this request tries its own.
+        const read = filling?.version === version ? await filling.entry.catch(() => undefined) : undefined;
+        const current = entry ?? read;
+        if (current?.version !== version) {
+          if (entry) this.entries.delete(url);
           return next();
         }
-        const status = this.write(req, res, entry);
-        this.observe(req.method!, entry.route, status, (performance.now() - started) / 1000);
+        const status = this.write(req, res, current);
+        this.observe(req.method!, current.route, status, (performance.now() - started) / 1000);
       },
       () => next(),
     );
@@ -184,20 +193,19 @@ export class PublicCache {
       res.send(body);
       return;
     }
-    const key = `${version} ${url}`;
-    const pending = this.filling.get(key);
-    if (pending) {
-      const entry = await pending;
+    const pending = this.filling.get(url);
+    if (pending?.version === version) {
+      const entry = await pending.entry;
       res.set(entry.headers);
       res.send(entry.body);
       return;
     }
-    const filled = this.fill(req, res, url, version, load);
-    this.filling.set(key, filled);
+    const filled = { version, entry: this.fill(req, res, url, version, load) };
+    this.filling.set(url, filled);
     try {
-      res.send((await filled).body);
+      res.send((await filled.entry).body);
     } finally {
-      this.filling.delete(key);
+      if (this.filling.get(url) === filled) this.filling.delete(url);
     }
   }
 
