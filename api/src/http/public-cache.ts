@@ -100,7 +100,10 @@ export class PublicCache {
     MAX_KEPT_BYTES.values,
   );
   /** Lists being read, by address, with the content version they are read under. */
-  private readonly filling = new Map<string, { version: string; entry: Promise<Entry> }>();
+  private readonly filling = new Map<
+    string,
+    { version: Promise<string | undefined>; entry: Promise<Entry | undefined> }
+  >();
 
   constructor(
     private readonly redis: Redis,
@@ -142,8 +145,11 @@ export class PublicCache {
     const started = performance.now();
     this.version().then(
       async (version) => {
-        // A read that failed: this request tries its own.
-        const read = filling?.version === version ? await filling.entry.catch(() => undefined) : undefined;
+        // A read that failed (or found no version): this request tries its own.
+        const read =
+          filling && (await filling.version) === version
+            ? await filling.entry.catch(() => undefined)
+            : undefined;
         const current = entry ?? read;
         if (current?.version !== version) {
           if (entry) this.entries.delete(url);
@@ -186,27 +192,42 @@ export class PublicCache {
    * search at once, or just after a write, cost one query.
    */
   async respond(req: Request, res: Response, url: string, load: () => Promise<unknown>): Promise<void> {
-    const version = await this.version().catch(() => undefined);
-    if (version === undefined || req.originalUrl !== url) {
-      const body = Buffer.from(JSON.stringify(await load()));
-      res.set({ 'Cache-Control': 'public, no-cache', ETag: etagOf(body) }).type('json');
-      res.send(body);
-      return;
+    const kept = req.originalUrl === url;
+    const pending = kept ? this.filling.get(url) : undefined;
+    const reading = this.version().catch(() => undefined);
+    if (kept && !pending) {
+      // Registered before the version is read, so that requests arriving meanwhile wait for it.
+      const filled = {
+        version: reading,
+        entry: reading.then((version) =>
+          version === undefined ? undefined : this.fill(req, res, url, version, load),
+        ),
+      };
+      this.filling.set(url, filled);
+      try {
+        const entry = await filled.entry;
+        if (entry) return void res.send(entry.body);
+      } finally {
+        if (this.filling.get(url) === filled) this.filling.delete(url);
+      }
+      return this.sendUnkept(res, load);
     }
-    const pending = this.filling.get(url);
-    if (pending?.version === version) {
-      const entry = await pending.entry;
-      res.set(entry.headers);
-      res.send(entry.body);
-      return;
+    const version = await reading;
+    if (version === undefined || !kept) return this.sendUnkept(res, load);
+    // Another request is reading this list under the current version: its answer is ours.
+    const waited =
+      (await pending?.version) === version ? await pending!.entry.catch(() => undefined) : undefined;
+    if (waited) {
+      res.set(waited.headers);
+      return void res.send(waited.body);
     }
-    const filled = { version, entry: this.fill(req, res, url, version, load) };
-    this.filling.set(url, filled);
-    try {
-      res.send((await filled.entry).body);
-    } finally {
-      if (this.filling.get(url) === filled) this.filling.delete(url);
-    }
+    res.send((await this.fill(req, res, url, version, load)).body);
+  }
+
+  private async sendUnkept(res: Response, load: () => Promise<unknown>): Promise<void> {
+    const body = Buffer.from(JSON.stringify(await load()));
+    res.set({ 'Cache-Control': 'public, no-cache', ETag: etagOf(body) }).type('json');
+    res.send(body);
   }
 
   private async fill(
