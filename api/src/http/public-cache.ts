@@ -143,20 +143,21 @@ export class PublicCache {
     const filling = entry ? undefined : this.filling.get(url);
     if (!entry && !filling) return next();
     const started = performance.now();
+    const answer = (version: string, current: Entry | undefined) => {
+      if (current?.version !== version) {
+        if (entry) this.entries.delete(url);
+        return next();
+      }
+      const status = this.write(req, res, current);
+      this.observe(req.method!, current.route, status, (performance.now() - started) / 1000);
+    };
     this.version().then(
-      async (version) => {
+      (version) => {
+        if (entry || !filling) return answer(version, entry);
         // A read that failed (or found no version): this request tries its own.
-        const read =
-          filling && (await filling.version) === version
-            ? await filling.entry.catch(() => undefined)
-            : undefined;
-        const current = entry ?? read;
-        if (current?.version !== version) {
-          if (entry) this.entries.delete(url);
-          return next();
-        }
-        const status = this.write(req, res, current);
-        this.observe(req.method!, current.route, status, (performance.now() - started) / 1000);
+        void filling.version
+          .then((read) => (read === version ? filling.entry.catch(() => undefined) : undefined))
+          .then((read) => answer(version, read));
       },
       () => next(),
     );
