@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z, ZodError } from 'zod';
 import { images, portfolioItems } from '@app/shared/db';
-import { photoUrl } from '@app/shared/images';
+import { hasAvifVariant, photoUrl } from '@app/shared/images';
 import {
   ALT_REQUIRED_MESSAGE,
   createImageRequestSchema,
@@ -87,7 +87,7 @@ export function photoRoutes({ db, storage, publicCache }: Deps): ExpressRouter {
     const { w } = variantQuerySchema.parse(req.query);
     const image = await publicCache.value(`photo:${parsedId.data}`, async () => {
       const [row] = await db
-        .select({ id: images.id, widths: images.widths })
+        .select({ id: images.id, widths: images.widths, width: images.width, height: images.height })
         .from(images)
         .where(and(eq(images.id, parsedId.data), eq(images.status, 'ready')));
       return row;
@@ -95,7 +95,10 @@ export function photoRoutes({ db, storage, publicCache }: Deps): ExpressRouter {
     if (!image?.widths?.length) throw notFound('Image not found');
     // The asked width, or the next one made (a picture narrower than it was never enlarged).
     const width = image.widths.find((made) => made >= (w ?? Infinity)) ?? image.widths.at(-1)!;
-    const object = await storage.get(variantKey(image.id, width, formatOf[negotiate(req.get('accept'))]));
+    let format = formatOf[negotiate(req.get('accept'))];
+    // The widest variants of a tall picture are not made in AVIF (MAX_AVIF_PIXELS): WebP instead.
+    if (format === 'avif' && !hasAvifVariant(width, image.width!, image.height!)) format = 'webp';
+    const object = await storage.get(variantKey(image.id, width, format));
     if (!object) throw notFound('Image not found');
     res.set({
       'Content-Type': object.contentType,
