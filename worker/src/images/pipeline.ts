@@ -51,8 +51,9 @@ export function widthsFor(width: number): number[] {
 
 /**
  * Upright, sRGB, metadata-free copies of a picture: a full-size master (tagged sRGB), each width in
- * WebP and JPEG, and in AVIF up to MAX_AVIF_PIXELS, and a few-pixel placeholder. Nothing of the camera's metadata (EXIF, GPS, XMP,
- * IPTC, maker notes) survives: sharp writes none unless asked, and only the master is given a profile.
+ * WebP and JPEG (and in AVIF up to MAX_AVIF_PIXELS), and a few-pixel placeholder. Nothing of the
+ * camera's metadata (EXIF, GPS, XMP, IPTC, maker notes) survives: sharp writes none unless asked, and
+ * only the master is given a profile.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejected('The file is empty');
