@@ -12,9 +12,9 @@ import { gaugeOf } from './http/metrics.ts';
 import { ADMIN_PREFIXES, createAdminRouter } from './http/admin-router.ts';
 import { sameOriginWrites, sessionMiddleware } from './http/session.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { adminAuthRoutes, registerLogout } from './features/admin/admin-auth.routes.ts';
+import { adminSessionRoutes, registerLogout } from './features/admin-session/admin-session.routes.ts';
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
-import { contentRoutes } from './features/content/content.routes.ts';
+import { publicListRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
@@ -28,13 +28,15 @@ import {
   registerVideoProcessingRoutes,
   videoClipRoutes,
 } from './features/video-processing/video-processing.routes.ts';
-import { registerAdminContentRoutes } from './features/admin-content/admin-content.routes.ts';
+import { registerVideoAdminRoutes } from './features/video-admin/video-admin.routes.ts';
+import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
-import { registerUploadRoutes } from './features/admin-content/uploads.routes.ts';
-import { registerPurchaseRoutes } from './features/admin-content/purchases.routes.ts';
+import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
+import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
+import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
 import { webRoutes } from './web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -103,20 +105,22 @@ export function createApp(deps: Deps): express.Express {
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
-  app.use(adminAuthRoutes(deps));
+  app.use(adminSessionRoutes(deps));
   app.use(imageRoutes(deps));
-  app.use(contentRoutes(deps));
+  app.use(publicListRoutes(deps));
   app.use(photoRoutes(deps));
   app.use(testimonialRoutes(deps));
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(buyerLibraryRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
   registerJobRoutes(admin, deps);
   registerAdminContactRoutes(admin, deps);
-  registerAdminContentRoutes(admin, deps);
+  registerAdminEventRoutes(admin, deps);
+  registerVideoAdminRoutes(admin, deps);
   registerAdminTestimonialRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);

@@ -1,4 +1,4 @@
-import { business, homeMeta, normalizePath, summarize } from '@app/shared/content';
+import { business, homeMeta, normalizePath, summarize } from '@app/shared/site-copy';
 import type { Config } from '@app/shared/config';
 import type { Db } from '@app/shared/db';
 import { imageUrl } from '@app/shared/images';

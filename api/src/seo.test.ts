@@ -41,6 +41,8 @@ describe('analytics, when configured', () => {
     for (const path of [
       '/video-purchase-success?session_id=cs_test_1&video_id=v1',
       '/video/v1/download?session_id=cs_test_1',
+      // The library's sign-in link holds its token in the fragment, which only the page's scripts see.
+      '/my-videos/sign-in',
     ]) {
       const response = await request(api.app).get(path);
       expect(response.text, path).toContain('<title>');

@@ -6,13 +6,13 @@ import {
   pageMeta,
   videoPageMeta,
   type PageMeta,
-} from '@app/shared/content';
-import { findServicePage, type ServicePage } from '@app/shared/content/service-pages';
+} from '@app/shared/site-copy';
+import { findServicePage, type ServicePage } from '@app/shared/site-copy/service-pages';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
 
 // What crawlers and link previews see for each page, without running JavaScript (DESIGN.md section 1).
-// Titles and descriptions come from @app/shared/content (pageMeta), which the web app shares.
+// Titles and descriptions come from @app/shared/site-copy (pageMeta), which the web app shares.
 
 export interface PageHead extends PageMeta {
   jsonLd: object[];

@@ -5,12 +5,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { matchVideoPage } from '@app/shared/content';
+import { matchVideoPage } from '@app/shared/site-copy';
 import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from './deps.ts';
 import { publishedVideo } from './features/videos/library.service.ts';
-import { homeLists } from './features/content/content.routes.ts';
+import { homeLists } from './features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
   pageHead,

@@ -26,3 +26,7 @@ export type ContactEventType = (typeof contactEventTypes)[number]['value'];
 /** How an enquiry's event type reads to the owner; null (left blank) is "Not given", never "Other". */
 export const contactEventTypeLabel = (value: string | null): string =>
   value === null ? 'Not given' : (contactEventTypes.find((type) => type.value === value)?.label ?? value);
+
+/** A purchase's life: the purchases table's status column and every answer that reports it. */
+export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];

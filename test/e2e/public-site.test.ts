@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
-import { findServicePageHead, homeMeta } from '@app/shared/content';
+import { findServicePageHead, homeMeta } from '@app/shared/site-copy';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
-import { markPublicContentChanged } from '@app/shared/public-content';
+import { markPublicContentChanged } from '@app/shared/cache-version';
 import { createRedis } from '@app/shared/redis';
 import { announcePurchaseSettled } from '@app/shared/sales';
 import { createStorage } from '@app/shared/storage';

@@ -6,7 +6,7 @@ import { PageFallback } from './components/layout/page-fallback.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.ts';
 import { PageHead } from './lib/page-head.ts';
 import HomePage from './pages/home.tsx';
-import { services } from '@app/shared/content';
+import { services } from '@app/shared/site-copy';
 
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.
@@ -18,8 +18,12 @@ const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
+const MyVideosPage = lazyPage(() => import('./pages/shop/my-videos.tsx'));
+const BuyerSignInPage = lazyPage(() =>
+  import('./pages/shop/my-videos.tsx').then((module) => ({ default: module.SignInPage })),
+);
 // Every admin screen, and the login gate in front of them, loads only when the admin area is visited.
-const AdminArea = lazyPage(() => import('./features/admin/admin-area.tsx'));
+const AdminArea = lazyPage(() => import('./features/admin-shell/admin-area.tsx'));
 const PaymentIssuePage = lazyPage(() =>
   import('./pages/shop/payment-options.tsx').then((module) => ({ default: module.PaymentIssuePage })),
 );
@@ -34,6 +38,8 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
+  { path: '/my-videos', component: MyVideosPage },
+  { path: '/my-videos/sign-in', component: BuyerSignInPage },
   { path: '/admin', component: AdminArea },
   { path: '/admin/*', component: AdminArea },
 ];

@@ -1,4 +1,5 @@
 import type { HandlerMap } from './context.ts';
+import { buyerSignIn } from './jobs/buyer-sign-in.ts';
 import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
 import { processVideo } from './jobs/process-video.ts';
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   'security-alert': securityAlert,
   'prune-video-stat-events': pruneVideoStatEvents,
   'process-image': processImage,
+  'buyer-sign-in': buyerSignIn,
 };

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSessionSchema, jobListSchema } from '@app/shared/schemas';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ADMIN_PREFIXES, PUBLIC_ADMIN_ROUTES } from './admin-router.ts';
@@ -83,16 +84,18 @@ describe('admin routes', () => {
       const response = await agent.get(concrete(route.path));
       expect([200, 404], `${route.method} ${route.path}`).toContain(response.status);
     }
-    await agent.get('/api/admin/jobs').expect(200);
+    jobListSchema.parse((await agent.get('/api/admin/jobs').expect(200)).body);
   });
 });
 
 describe('admin login', () => {
   it('reports the session without ever answering 401', async () => {
     const anonymous = await request(api.app).get('/api/admin/session').expect(200);
-    expect(anonymous.body).toEqual({ authenticated: false });
+    expect(adminSessionSchema.parse(anonymous.body)).toEqual({ authenticated: false });
     const agent = await adminAgent(api.app);
-    expect((await agent.get('/api/admin/session').expect(200)).body).toEqual({ authenticated: true });
+    expect(adminSessionSchema.parse((await agent.get('/api/admin/session').expect(200)).body)).toEqual({
+      authenticated: true,
+    });
   });
 
   it('sets an httpOnly, SameSite session cookie only on success', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/shared/logger';
 import { createStorage } from '@app/shared/storage';
 import { events, portfolioItems } from '@app/shared/db';
-import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/public-content';
+import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/cache-version';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../test/support/test-env.ts';
 import { createEvent, createPortfolioItems, createVideo } from '../../../test/support/factories.ts';
 import { createRequestHandler } from '../app.ts';

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
-import { markPublicContentChanged, readPublicContentVersion } from '@app/shared/public-content';
+import { markPublicContentChanged, readPublicContentVersion } from '@app/shared/cache-version';
 import { withRedisTimeout } from '@app/shared/redis';
 import { requestIdOf } from './request-log.ts';
 

@@ -16,8 +16,12 @@ export function requestIdOf(req: IncomingMessage): string {
 const bearerParameter =
   /([?&](?:session_id|sig|token|verificationToken|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
 
-/** True when the URL carries a bearer value in its query (a buyer's session id on the download page). */
-export const hasBearerValue = (url: string) => new RegExp(bearerParameter.source, 'i').test(url);
+/**
+ * True when the page's address carries a bearer value: in its query (a buyer's session id on the
+ * download page), or in the fragment the server never sees (a library sign-in link, decision 024).
+ */
+export const hasBearerValue = (url: string) =>
+  new RegExp(bearerParameter.source, 'i').test(url) || /^\/my-videos\/sign-in\/?(?:[?#]|$)/.test(url);
 
 /** A URL as it may be logged: bearer query values and the buyer's checkout session id replaced. */
 export function redactUrl(url: string): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { purchaseStatuses } from '../constants.ts';
 import {
   bigint,
   boolean,
@@ -227,8 +228,7 @@ export const videos = pgTable(
   ],
 );
 
-export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
+export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
 /** One row per checkout (Stripe Checkout Session or an offline order the owner records). */
 export const purchases = pgTable(
@@ -257,6 +257,8 @@ export const purchases = pgTable(
   (t) => [
     index('purchases_created_at_idx').on(t.createdAt.desc()),
     index('purchases_video_idx').on(t.videoId),
+    // The buyer's library finds a buyer's purchases by address, whatever its case and spaces.
+    index('purchases_buyer_email_idx').on(sql`lower(btrim(${t.buyerEmail}))`),
     check('purchases_amount_check', sql`${t.amountCents} >= 0`),
     check('purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'expired')`),
   ],
@@ -347,4 +349,35 @@ export const syncRuns = pgTable(
     failureReason: text(),
   },
   (t) => [index('sync_runs_started_at_idx').on(t.startedAt.desc())],
+);
+
+/**
+ * One request for a buyer's library sign-in link (decision 024). The api writes the row for every
+ * request and queues buyer-sign-in; the worker sets the token (stored hashed) and e-mails it only if
+ * the address has paid videos, and deletes the row otherwise. `email` is trimmed and lower-case.
+ */
+export const buyerSignInLinks = pgTable(
+  'buyer_sign_in_links',
+  {
+    id: uuidKey(),
+    email: text().notNull(),
+    tokenHash: text().unique(),
+    expiresAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('buyer_sign_in_links_created_at_idx').on(t.createdAt)],
+);
+
+/** A buyer's signed-in browser: the cookie holds a random id, the table its SHA-256 (decision 024). */
+export const buyerSessions = pgTable(
+  'buyer_sessions',
+  {
+    idHash: text().primaryKey(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('buyer_sessions_expires_at_idx').on(t.expiresAt)],
 );

@@ -61,6 +61,8 @@ export const jobPayloadSchemas = {
     // that queues again the rows whose job Redis lost.
     imageId: z.uuid().optional(),
   }),
+  // A buyer asked for a library sign-in link; the row holds the address (decision 024).
+  'buyer-sign-in': z.object({ requestId: z.uuid() }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

@@ -93,6 +93,12 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     // One run per upload: an image row is made once per storage key. The sweep's runs get their own ids.
     jobId: (payload) => (payload.imageId ? `image-${payload.imageId}` : undefined),
   },
+  'buyer-sign-in': {
+    // A link is worth sending only while the buyer waits for it: a few quick retries, no more.
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+    jobId: (payload) => `buyer-sign-in-${payload.requestId}`,
+  },
 };
 
 // Keep enough history for the admin jobs screen without letting Redis grow without bound.

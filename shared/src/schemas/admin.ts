@@ -7,9 +7,9 @@ export const adminLoginSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
 });
 
-export interface AdminSession {
-  authenticated: boolean;
-}
+/** GET /api/admin/session: whether this browser holds the owner's session. */
+export const adminSessionSchema = z.object({ authenticated: z.boolean() });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 // Direct uploads from the owner's browser to storage (POST /api/admin/videos/upload-url and friends).
 
@@ -86,9 +86,7 @@ export const uploadCompleteRequestSchema = z.object({
     .min(1, 'No parts were uploaded')
     .max(10_000),
 });
-export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
 export const uploadAbortRequestSchema = z.object({ awsKey: uploadKeySchema, uploadId: uploadIdSchema });
-export type UploadAbortRequest = z.infer<typeof uploadAbortRequestSchema>;
 
 // What the admin calls answer (GET/POST/PUT/PATCH /api/admin/...). Timestamps are ISO strings.
 
@@ -104,7 +102,8 @@ export const adminContactSchema = z.object({
 });
 export type AdminContact = z.infer<typeof adminContactSchema>;
 
-export const adminEventSchema = z.object({
+/** GET /api/events: the competitions the home page lists. */
+export const publicEventSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -114,9 +113,10 @@ export const adminEventSchema = z.object({
   eventType: z.string(),
   imageUrl: z.string(),
   jotformUrl: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
+export type PublicEvent = z.infer<typeof publicEventSchema>;
+
+export const adminEventSchema = publicEventSchema.extend({ createdAt: z.string(), updatedAt: z.string() });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
 export const showcaseSchema = z.object({
@@ -177,7 +177,6 @@ export const insertTestimonialSchema = z.object({
   published: testimonialFields.published.default(true),
 });
 export const updateTestimonialSchema = z.object(testimonialFields).partial();
-export type InsertTestimonial = z.input<typeof insertTestimonialSchema>;
 /** PUT /api/admin/testimonials/order: every testimonial's id, first shown first. */
 export const testimonialOrderSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Nothing to order').max(500),

@@ -37,7 +37,6 @@ export const videoListQuerySchema = z.object({
   limit: wholeNumber('Limit', 1, 500).default(100),
   cursor: z.string({ error: 'Cursor must be text' }).min(1).max(500).optional(),
 });
-export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
 
 /** The numbered pages of a showcase or of search results (the HTML pages' own `?page=`). */
 export const libraryPageQuerySchema = z.object({

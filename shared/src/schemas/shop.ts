@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { purchaseStatuses } from '../constants.ts';
 
 // The public video shop's HTTP contract (DESIGN.md section 8): what the api answers and the web app
-// reads. Browser-safe. Request bodies the api parses are in content.ts (checkoutRequestSchema).
+// reads. Browser-safe. Request bodies the api parses are in requests.ts (checkoutRequestSchema).
 
 /** What visitors see of a video (GET /api/videos, /api/videos/{id}): never a password hash or storage key. */
 export const publicVideoSchema = z.object({
@@ -36,12 +37,9 @@ export type VideoToken = z.infer<typeof videoTokenSchema>;
 export const checkoutResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** The same list as the purchases table's status column (shared/src/db/schema.ts). */
-export const purchaseStatusValues = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
-
 /** GET /api/purchases/{checkoutSessionId}; downloadUrl (a page of this site) only when paid. */
 export const purchaseStatusSchema = z.object({
-  status: z.enum(purchaseStatusValues),
+  status: z.enum(purchaseStatuses),
   videoId: z.string(),
   downloadUrl: z.string().optional(),
 });
@@ -61,14 +59,6 @@ export const purchaseStatusQuerySchema = z.object({
     .max(PURCHASE_WAIT_MAX_SECONDS, waitMessage)
     .default(0),
 });
-
-/** The proof POST /api/video-stream/{id} and POST /api/download/{id} take (401 / 403 when it falls short). */
-export const videoAccessRequestSchema = z.object({
-  password: z.string().max(200).optional(),
-  verificationToken: z.string().max(2_000).optional(),
-  sessionId: z.string().max(255).optional(),
-});
-export type VideoAccessRequest = z.infer<typeof videoAccessRequestSchema>;
 
 export const streamLinkSchema = z.object({ streamUrl: z.string(), expiresInSeconds: z.number().optional() });
 export type StreamLink = z.infer<typeof streamLinkSchema>;

@@ -1,14 +1,14 @@
 import { Link, useLocation } from 'wouter';
 import { ArrowRight, Check, ChevronDown } from 'lucide-react';
-import { business } from '@app/shared/content';
-import { findServicePage } from '@app/shared/content/service-pages';
+import { business } from '@app/shared/site-copy';
+import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { Button } from '../components/ui/button.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { useDocumentTitle } from '../lib/scroll.ts';
 import HomePage from './home.tsx';
 
-/** One of the six service pages; their words live in @app/shared/content, shared with the api's metadata. */
+/** One of the six service pages; their words live in @app/shared/site-copy, shared with the api's metadata. */
 export default function ServicePage() {
   const [location] = useLocation();
   const page = findServicePage(location);

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { images, portfolioItems } from '@app/shared/db';
 import { MAX_IMAGE_BYTES, photoUrl } from '@app/shared/images';
-import { markPublicContentChanged } from '@app/shared/public-content';
+import { markPublicContentChanged } from '@app/shared/cache-version';
 import { deleteUnusedImages } from '@app/shared/uploaded-images';
 import { masterKey, variantKey, type Storage } from '@app/shared/storage';
 import type { JobHandler } from '../context.ts';

@@ -11,7 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, syncRuns } from '@app/shared/db';
 import { SYNC_JOB_ID } from '@app/shared/queue';
-import type { SyncRunsResponse } from '@app/shared/schemas';
+import { syncRunsResponseSchema, syncStartedSchema } from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../test/support/worker.ts';
@@ -66,7 +66,7 @@ async function settle(worker: TestWorker, timeoutMs = 30_000) {
 
 async function syncNow(agent: Awaited<ReturnType<typeof adminAgent>>, worker: TestWorker) {
   const response = await agent.post('/api/sync-order-links').set('Origin', origin).expect(202);
-  expect(response.body).toEqual({ jobId: SYNC_JOB_ID, queue: 'sync-order-links' });
+  expect(syncStartedSchema.parse(response.body)).toEqual({ jobId: SYNC_JOB_ID, queue: 'sync-order-links' });
   await settle(worker);
 }
 
@@ -134,7 +134,7 @@ describe('sync from Google Sheets with an API key', () => {
     expect((await latestRun(env))!.result).toMatchObject({ updatedCount: 0, unchanged: 2 });
     expect(await updatedAt(env)).toEqual(after);
 
-    const status = (await agent.get('/api/admin/sync-runs').expect(200)).body as SyncRunsResponse;
+    const status = syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs').expect(200)).body);
     expect(status).toMatchObject({ configured: true, running: false, progress: null, job: null });
     expect(status.runs.map((entry) => [entry.trigger, entry.status, entry.result?.updatedCount])).toEqual([
       ['admin', 'succeeded', 0],
@@ -153,9 +153,11 @@ describe('sync from Google Sheets with an API key', () => {
     try {
       await agent.post('/api/sync-order-links').set('Origin', origin).expect(202);
       await expect
-        .poll(async () => ((await agent.get('/api/admin/sync-runs')).body as SyncRunsResponse).job?.state)
+        .poll(
+          async () => syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs')).body).job?.state,
+        )
         .toBe('active');
-      const running = (await agent.get('/api/admin/sync-runs')).body as SyncRunsResponse;
+      const running = syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs')).body);
       expect(running).toMatchObject({
         running: true,
         progress: 10,
@@ -164,12 +166,12 @@ describe('sync from Google Sheets with an API key', () => {
       expect(running.runs[0]).toMatchObject({ status: 'running', finishedAt: null, result: null });
       // A press while it runs joins it.
       const again = await agent.post('/api/sync-order-links').set('Origin', origin).expect(202);
-      expect(again.body).toEqual({ jobId: SYNC_JOB_ID, queue: 'sync-order-links' });
+      expect(syncStartedSchema.parse(again.body)).toEqual({ jobId: SYNC_JOB_ID, queue: 'sync-order-links' });
       await settle(worker);
     } finally {
       sheets.delayMs = 0;
     }
-    const done = (await agent.get('/api/admin/sync-runs')).body as SyncRunsResponse;
+    const done = syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs')).body);
     expect(done).toMatchObject({ running: false, job: null });
     expect(done.runs[0]).toMatchObject({ status: 'succeeded' });
     expect(done.runs[1]!.status).toBe('succeeded');
@@ -216,7 +218,7 @@ describe('sync from Google Sheets with an API key', () => {
     const run = await latestRun(env);
     expect(run).toMatchObject({ status: 'failed', result: null });
     expect(run!.failureReason).toMatch(/refused the request \(403\)/);
-    const status = (await agent.get('/api/admin/sync-runs')).body as SyncRunsResponse;
+    const status = syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs')).body);
     expect(status.runs[0]).toMatchObject({ status: 'failed', failureReason: run!.failureReason });
   });
 
@@ -399,7 +401,7 @@ describe('sync with a service account, from a CSV, and unconfigured', () => {
       const agent = await adminAgent(api.app);
       const response = await agent.post('/api/sync-order-links').set('Origin', origin).expect(409);
       expect(response.body.message).toMatch(/not set up/);
-      const status = (await agent.get('/api/admin/sync-runs').expect(200)).body as SyncRunsResponse;
+      const status = syncRunsResponseSchema.parse((await agent.get('/api/admin/sync-runs').expect(200)).body);
       expect(status).toEqual({ configured: false, running: false, progress: null, job: null, runs: [] });
 
       const cli = await promisify(execFile)(

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { events, syncRuns } from '@app/shared/db';
 import { SYNC_JOB_ID } from '@app/shared/queue';
-import { markPublicContentChanged } from '@app/shared/public-content';
+import { markPublicContentChanged } from '@app/shared/cache-version';
 import type { JobHandler } from '../context.ts';
 import { planSync } from '../sync/match.ts';
 import { readOrderLinkRows } from '../sync/sources.ts';

@@ -3,6 +3,7 @@ import { contactEventTypeLabel } from '@app/shared/constants';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts } from '@app/shared/db';
+import { adminContactSchema } from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { startOutageProxy, type OutageProxy } from '../../../../test/support/tcp-proxy.ts';
@@ -46,7 +47,7 @@ const count = () => env.database.db.$count(contacts);
 describe('POST /api/contacts', () => {
   it('saves the enquiry, answers 201 with the record and queues one notification for it', async () => {
     const response = await post(valid).expect(201);
-    expect(response.body).toMatchObject(valid);
+    expect(adminContactSchema.strict().parse(response.body)).toMatchObject(valid);
     expect(response.body).toEqual({
       id: expect.any(Number),
       ...valid,

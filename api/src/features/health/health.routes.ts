@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { sql } from 'drizzle-orm';
 import { mailConfigured } from '@app/shared/config';
 import type { Deps } from '../../deps.ts';
+import { pingDatabase } from './health.service.ts';
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
@@ -19,7 +19,7 @@ export function healthRoutes({ config, db, redis }: Deps): Router {
 
   router.get('/readyz', async (_req, res) => {
     const [database, queue] = await Promise.allSettled([
-      withTimeout(db.execute(sql`select 1`), 2_000),
+      withTimeout(pingDatabase(db), 2_000),
       withTimeout(redis.ping(), 2_000),
     ]);
     const checks = {

@@ -1,5 +1,6 @@
 import type { Job, JobType } from 'bullmq';
 import { isJobName, jobNames, type JobName } from '@app/shared/queue';
+import type { JobSummary } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -13,22 +14,6 @@ export const jobStates = [
   'failed',
 ] as const;
 export type JobState = (typeof jobStates)[number];
-
-export interface JobSummary {
-  id: string;
-  queue: JobName;
-  name: string;
-  state: string;
-  data: unknown;
-  progress: unknown;
-  attemptsMade: number;
-  attempts: number;
-  result: unknown;
-  failedReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  finishedAt: string | null;
-}
 
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 

@@ -5,9 +5,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '@app/shared/images';
 import {
+  adminImageSchema,
   adminPortfolioPhotoSchema,
+  deletedSchema,
+  publicPortfolioImageSchema,
   singleUploadTargetSchema,
-  type AdminPortfolioPhoto,
 } from '@app/shared/schemas';
 import { masterKey } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
@@ -111,9 +113,15 @@ async function addPhoto(file: Buffer, name: string, body: object = {}, contentTy
 }
 
 const adminList = async () =>
-  (await agent.get('/api/admin/portfolio').expect(200)).body as AdminPortfolioPhoto[];
+  adminPortfolioPhotoSchema
+    .strict()
+    .array()
+    .parse((await agent.get('/api/admin/portfolio').expect(200)).body);
 const publicList = async (query = '') =>
-  (await request(api.app).get(`/api/portfolio${query}`).expect(200)).body as Array<Record<string, unknown>>;
+  publicPortfolioImageSchema
+    .strict()
+    .array()
+    .parse((await request(api.app).get(`/api/portfolio${query}`).expect(200)).body);
 
 describe('portfolio photos', () => {
   it('publishes an upright, metadata-free photo in every width and format, with its placeholder', async () => {
@@ -129,11 +137,15 @@ describe('portfolio photos', () => {
       .expect(400);
     expect(refused.body.message).toMatch(/Alt text is required/);
     expect(refused.body.issues).toEqual([expect.objectContaining({ path: 'alt' })]);
-    await agent
+    const published = await agent
       .patch(`/api/admin/portfolio/${photo.id}`)
       .set('Origin', origin)
       .send({ alt: 'A soloist mid-leap', published: true })
       .expect(200);
+    expect(adminPortfolioPhotoSchema.strict().parse(published.body)).toMatchObject({
+      alt: 'A soloist mid-leap',
+      published: true,
+    });
     // Published but not processed yet: not public.
     expect((await publicList('?category=solo')).map((row) => row.id)).not.toContain(photo.id);
 
@@ -153,7 +165,7 @@ describe('portfolio photos', () => {
     expect(hero).toContain(photo.id);
     // The image picker offers it to events, under its alt text.
     const picker = await agent.get('/api/admin/images').expect(200);
-    expect(picker.body).toContainEqual(
+    expect(adminImageSchema.strict().array().parse(picker.body)).toContainEqual(
       expect.objectContaining({ url: ready!.imageUrl, alt: 'A soloist mid-leap', status: 'ready' }),
     );
 
@@ -302,7 +314,10 @@ describe('portfolio photos', () => {
       .set('Origin', origin)
       .send({ awsKey: target.awsKey, originalName: 'second.jpg' })
       .expect(200);
-    expect(pending.body).toMatchObject({ imageUrl: firstUrl, nextImage: { status: 'pending' } });
+    expect(adminPortfolioPhotoSchema.parse(pending.body)).toMatchObject({
+      imageUrl: firstUrl,
+      nextImage: { status: 'pending' },
+    });
     expect((await publicList('?category=group')).find((row) => row.id === photo.id)).toMatchObject({
       imageUrl: firstUrl,
     });
@@ -313,7 +328,8 @@ describe('portfolio photos', () => {
     expect(replaced.imageUrl).not.toBe(firstUrl);
     await request(api.app).get(`${firstUrl}?w=320`).expect(404);
 
-    await agent.delete(`/api/admin/portfolio/${photo.id}`).set('Origin', origin).expect(200);
+    const deleted = await agent.delete(`/api/admin/portfolio/${photo.id}`).set('Origin', origin).expect(200);
+    expect(deletedSchema.parse(deleted.body)).toEqual({ id: photo.id, deleted: true });
     expect((await publicList('?category=group')).map((row) => row.id)).not.toContain(photo.id);
     await request(api.app)
       .get(`${replaced.imageUrl as string}?w=320`)

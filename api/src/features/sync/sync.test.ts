@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@app/shared/config';
 import { syncRuns } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
-import type { SyncRunsResponse } from '@app/shared/schemas';
+import { syncRunsResponseSchema } from '@app/shared/schemas';
 import { createTestEnv, TEST_ADMIN_PASSWORD, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createApp } from '../../app.ts';
@@ -41,7 +41,7 @@ describe('sync history while Redis is away', () => {
     try {
       const app = createApp(deps);
       const response = await request(app).get('/api/admin/sync-runs').set('Cookie', cookie).expect(200);
-      const status = response.body as SyncRunsResponse;
+      const status = syncRunsResponseSchema.parse(response.body);
       expect(status).toMatchObject({ configured: true, running: true, progress: null, job: null });
       expect(status.runs.map((run) => run.trigger)).toEqual(['admin', 'schedule']);
       // Queuing needs Redis: the press is refused with 503, not left hanging.

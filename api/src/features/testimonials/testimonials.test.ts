@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testimonials } from '@app/shared/db';
-import { adminTestimonialSchema, publicTestimonialSchema } from '@app/shared/schemas';
+import { adminTestimonialSchema, deletedSchema, publicTestimonialSchema } from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 
@@ -42,18 +42,25 @@ describe('testimonials', () => {
     expect(second.position).toBeGreaterThan(first.position);
     expect((await shown()).map((row) => row.name)).toEqual(['Aroha T., studio director', 'Sam P.']);
 
-    await agent
+    const ordered = await agent
       .put('/api/admin/testimonials/order')
       .set('Origin', origin)
       .send({ ids: [second.id, first.id] })
       .expect(200);
+    expect(
+      adminTestimonialSchema
+        .array()
+        .parse(ordered.body)
+        .map((row) => row.id),
+    ).toEqual([second.id, first.id]);
     expect((await shown()).map((row) => row.id)).toEqual([second.id, first.id]);
 
-    await agent
+    const edited = await agent
       .put(`/api/admin/testimonials/${first.id}`)
       .set('Origin', origin)
       .send({ quote: 'Beautifully shot, every time.' })
       .expect(200);
+    expect(adminTestimonialSchema.parse(edited.body).quote).toBe('Beautifully shot, every time.');
     await agent
       .put(`/api/admin/testimonials/${second.id}`)
       .set('Origin', origin)
@@ -68,10 +75,16 @@ describe('testimonials', () => {
       },
     ]);
     // The owner still has the hidden one.
-    const own = (await agent.get('/api/admin/testimonials').expect(200)).body as Array<{ id: number }>;
+    const own = adminTestimonialSchema
+      .array()
+      .parse((await agent.get('/api/admin/testimonials').expect(200)).body);
     expect(own.map((row) => row.id)).toEqual([second.id, first.id]);
 
-    await agent.delete(`/api/admin/testimonials/${first.id}`).set('Origin', origin).expect(200);
+    const deleted = await agent
+      .delete(`/api/admin/testimonials/${first.id}`)
+      .set('Origin', origin)
+      .expect(200);
+    expect(deletedSchema.parse(deleted.body)).toEqual({ id: first.id, deleted: true });
     expect(await shown()).toEqual([]);
   });
 

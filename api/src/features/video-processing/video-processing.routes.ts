@@ -1,12 +1,10 @@
 import { Router } from 'express';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { videos } from '@app/shared/db';
 import { isSafeKey } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendStoredObject } from '../../http/send-object.ts';
-import { queueProcessing } from './video-processing.service.ts';
+import { processAgain } from './video-processing.service.ts';
 
 const idSchema = z.string().trim().min(1).max(100);
 
@@ -25,11 +23,6 @@ export function videoClipRoutes({ storage }: Deps): Router {
 export function registerVideoProcessingRoutes(admin: Router, deps: Deps): void {
   admin.post('/api/admin/videos/:id/process', async (req, res) => {
     const id = idSchema.parse(req.params.id);
-    const [video] = await deps.db
-      .select({ id: videos.id, awsKey: videos.awsKey })
-      .from(videos)
-      .where(eq(videos.id, id));
-    if (!video) throw notFound('Video not found');
-    res.status(202).json(await queueProcessing(deps, video, { again: true }));
+    res.status(202).json(await processAgain(deps, id));
   });
 }

@@ -4,7 +4,7 @@ import { processVideoJobId, type QueuedJob } from '@app/shared/queue';
 import { withRedisTimeout } from '@app/shared/redis';
 import type { VideoMedia, VideoProcessing } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 
 /** A storage key as one path segment of our routes (/api/video-preview/..., /api/video-clips/...). */
 const keySegment = (json: ReturnType<typeof sql>) => sql`replace(${json}, '/', '%2F')`;
@@ -47,6 +47,16 @@ export async function queueProcessing(
     .set({ processingState: 'queued', processingError: null })
     .where(and(eq(videos.id, video.id), eq(videos.awsKey, video.awsKey)));
   return producer.enqueue('process-video', payload);
+}
+
+/** The owner's "Process again": the video's file, processed anew. */
+export async function processAgain(deps: Pick<Deps, 'db' | 'producer'>, id: string): Promise<QueuedJob> {
+  const [video] = await deps.db
+    .select({ id: videos.id, awsKey: videos.awsKey })
+    .from(videos)
+    .where(eq(videos.id, id));
+  if (!video) throw notFound('Video not found');
+  return queueProcessing(deps, video, { again: true });
 }
 
 /**

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminVideoSchema,
+  downloadLinkSchema,
+  jobListSchema,
   publicVideoSchema,
+  queuedJobSchema,
+  streamLinkSchema,
   singleUploadTargetSchema,
   type AdminVideo,
 } from '@app/shared/schemas';
@@ -82,10 +86,10 @@ describe('a paid video uploaded through the admin', () => {
     expect(video.posterUrl).toMatch(/^\/api\/video-preview\/previews%2Fposters%2F[0-9a-f]{24}\.jpg$/);
 
     // The jobs screen lists the job with its progress.
-    const jobs = (await agent.get('/api/admin/jobs?queue=process-video').expect(200)).body as {
-      jobs: Array<{ data: { videoId: string }; state: string; progress: unknown }>;
-    };
-    expect(jobs.jobs.find((job) => job.data.videoId === video.id)).toMatchObject({
+    const jobs = jobListSchema.parse(
+      (await agent.get('/api/admin/jobs?queue=process-video').expect(200)).body,
+    );
+    expect(jobs.jobs.find((job) => (job.data as { videoId?: string }).videoId === video.id)).toMatchObject({
       state: 'completed',
       progress: 100,
     });
@@ -127,8 +131,9 @@ describe('a paid video uploaded through the admin', () => {
       .send({ priceCents: 0 })
       .expect(200);
     expect(adminVideoSchema.parse(free.body).processing.state).toBe('ready');
-    const { streamUrl } = (await request(api.app).post(`/api/video-stream/${video.id}`).send({}).expect(200))
-      .body as { streamUrl: string };
+    const { streamUrl } = streamLinkSchema.parse(
+      (await request(api.app).post(`/api/video-stream/${video.id}`).send({}).expect(200)).body,
+    );
     expect(streamUrl).toContain('/streams/');
     const streamed = new URL(streamUrl);
     const bytes = (
@@ -136,14 +141,15 @@ describe('a paid video uploaded through the admin', () => {
     ).body as Buffer;
     expect(topLevelBoxes(bytes).slice(0, 2)).toEqual(['ftyp', 'moov']);
 
-    const { downloadUrl } = (await request(api.app).post(`/api/download/${video.id}`).send({}).expect(200))
-      .body as { downloadUrl: string };
+    const { downloadUrl } = downloadLinkSchema.parse(
+      (await request(api.app).post(`/api/download/${video.id}`).send({}).expect(200)).body,
+    );
     expect(decodeURIComponent(downloadUrl)).toContain(video.awsKey);
 
     // A free video shows no clip.
-    const listed = (await request(api.app).get(`/api/videos/${video.id}`).expect(200)).body as {
-      previewClipUrl: string | null;
-    };
+    const listed = publicVideoSchema.parse(
+      (await request(api.app).get(`/api/videos/${video.id}`).expect(200)).body,
+    );
     expect(listed.previewClipUrl).toBeNull();
   });
 
@@ -153,7 +159,7 @@ describe('a paid video uploaded through the admin', () => {
       .post(`/api/admin/videos/${video.id}/process`)
       .set('Origin', origin)
       .expect(202);
-    expect(queued.body).toMatchObject({ queue: 'process-video' });
+    expect(queuedJobSchema.parse(queued.body)).toMatchObject({ queue: 'process-video' });
     expect((await adminVideo(video.id)).processing.state).toMatch(/queued|processing/);
     await drain(worker.producer, 'process-video', 120_000);
     expect((await adminVideo(video.id)).processing.state).toBe('ready');

@@ -2,6 +2,17 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, videos } from '@app/shared/db';
+import {
+  adminContactListSchema,
+  adminEventListSchema,
+  adminVideoListSchema,
+  bulkVideoResultSchema,
+  libraryPageSchema,
+  libraryShelvesSchema,
+  publicVideoSchema,
+  showcaseSchema,
+  showcaseSummarySchema,
+} from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
@@ -72,13 +83,14 @@ const nextLink = (link: string | undefined) => /<([^>]+)>; rel="next"/.exec(link
 describe('GET /api/videos, paged', () => {
   it('answers at most `limit` videos and the next page in an RFC 8288 Link header, until the end', async () => {
     const first = await request(api.app).get('/api/videos').expect(200);
-    expect(first.body).toHaveLength(100);
-    const seen = new Set<string>(first.body.map((video: { id: string }) => video.id));
+    const firstVideos = publicVideoSchema.array().parse(first.body);
+    expect(firstVideos).toHaveLength(100);
+    const seen = new Set<string>(firstVideos.map((video) => video.id));
     let link = nextLink(first.headers.link);
     let pages = 1;
     while (link) {
       const page = await request(api.app).get(link).expect(200);
-      for (const video of page.body as Array<{ id: string }>) {
+      for (const video of publicVideoSchema.array().parse(page.body)) {
         expect(seen.has(video.id)).toBe(false);
         seen.add(video.id);
       }
@@ -102,16 +114,16 @@ describe('GET /api/videos, paged', () => {
     expect(next).toContain('q=jazz');
     const rest = await request(api.app).get(next).expect(200);
     expect(rest.body).toHaveLength(50);
-    expect(new Set([...searched.body, ...rest.body].map((video: { id: string }) => video.id)).size).toBe(100);
+    const both = publicVideoSchema.array().parse([...searched.body, ...rest.body]);
+    expect(new Set(both.map((video) => video.id)).size).toBe(100);
   });
 });
 
 describe('search', () => {
   const search = async (q: string) =>
-    (await request(api.app).get('/api/library/search').query({ q }).expect(200)).body as {
-      total: number;
-      videos: Array<{ title: string }>;
-    };
+    libraryPageSchema.parse(
+      (await request(api.app).get('/api/library/search').query({ q }).expect(200)).body,
+    );
 
   it('matches prefixes, accents, tags, typos and showcase names, ranked and counted', async () => {
     expect((await search('jaz')).total).toBe(130);
@@ -170,25 +182,24 @@ describe('bad input', () => {
 
   it('a page past the end is an empty page', async () => {
     const page = await request(api.app).get('/api/showcases/wellington-jazz/videos?page=99999').expect(200);
-    expect(page.body).toMatchObject({ videos: [], total: 130, page: 99999 });
+    expect(libraryPageSchema.parse(page.body)).toMatchObject({ videos: [], total: 130, page: 99999 });
     const results = await request(api.app).get('/api/library/search?q=jazz&page=99999').expect(200);
-    expect(results.body).toMatchObject({ videos: [], total: 130 });
+    expect(libraryPageSchema.parse(results.body)).toMatchObject({ videos: [], total: 130 });
   });
 });
 
 describe('showcases and their pages', () => {
   it('lists showcases with slugs and video counts, and /api/library with each first row', async () => {
     const { body } = await request(api.app).get('/api/showcases').expect(200);
-    expect(body).toEqual([
+    expect(showcaseSummarySchema.strict().array().parse(body)).toEqual([
       expect.objectContaining({ slug: 'wellington-jazz', videoCount: 130 }),
       expect.objectContaining({ slug: 'dunedin-ballet', videoCount: 30 }),
     ]);
     const library = await request(api.app).get('/api/library').expect(200);
     expect(
-      library.body.shelves.map((shelf: { videoCount: number; videos: unknown[] }) => [
-        shelf.videoCount,
-        shelf.videos.length,
-      ]),
+      libraryShelvesSchema
+        .parse(library.body)
+        .shelves.map((shelf) => [shelf.videoCount, shelf.videos.length]),
     ).toEqual([
       [130, 8],
       [30, 8],
@@ -198,8 +209,9 @@ describe('showcases and their pages', () => {
 
   it('pages a showcase, and its old slug redirects after a change', async () => {
     const second = await request(api.app).get('/api/showcases/wellington-jazz/videos?page=2').expect(200);
-    expect(second.body).toMatchObject({ page: 2, pageCount: 6, total: 130 });
-    expect(second.body.videos).toHaveLength(24);
+    const secondPage = libraryPageSchema.parse(second.body);
+    expect(secondPage).toMatchObject({ page: 2, pageCount: 6, total: 130 });
+    expect(secondPage.videos).toHaveLength(24);
     const agent = await adminAgent(api.app);
     await agent.patch(`/api/admin/showcases/${ballet.id}`).send({ slug: 'dunedin-ballet-2025' }).expect(200);
     await agent.patch(`/api/admin/showcases/${jazz.id}`).send({ slug: 'dunedin-ballet-2025' }).expect(400);
@@ -225,8 +237,9 @@ describe('showcases and their pages', () => {
       .post('/api/admin/showcases')
       .send({ name: 'Nelson Jazz & Tap 2026', description: 'y' })
       .expect(201);
-    expect([one.body.slug, two.body.slug]).toEqual(['nelson-jazz-tap-2026', 'nelson-jazz-tap-2026-2']);
-    expect(one.body.showVideosInSearchEngines).toBe(false);
+    const [made, madeAgain] = [one.body, two.body].map((body) => showcaseSchema.strict().parse(body));
+    expect([made!.slug, madeAgain!.slug]).toEqual(['nelson-jazz-tap-2026', 'nelson-jazz-tap-2026-2']);
+    expect(made!.showVideosInSearchEngines).toBe(false);
     await agent
       .post('/api/admin/showcases')
       .send({ name: 'More', description: 'x', slug: 'more' })
@@ -246,20 +259,27 @@ describe('the owner: paged list and bulk actions', () => {
   it('finds a video by search and moves, reprices and deletes in bulk (sold videos are kept)', async () => {
     const agent = await adminAgent(api.app);
     const found = await agent.get('/api/admin/videos?q=routine 17 jazz&sort=relevance').expect(200);
-    expect(found.body.videos[0].title).toBe('Routine 17 - Junior Solo Jazz');
-    expect(found.body.videos[0]).toHaveProperty('awsKey');
+    const best = adminVideoListSchema.parse(found.body).videos[0]!;
+    expect(best.title).toBe('Routine 17 - Junior Solo Jazz');
+    expect(best.awsKey).toEqual(expect.any(String));
 
     const page = await agent.get(`/api/admin/videos?showcase=${jazz.id}&pageSize=20&sort=oldest`).expect(200);
-    expect(page.body.total).toBe(130);
-    const ids = page.body.videos.map((video: { id: string }) => video.id);
+    const listed = adminVideoListSchema.parse(page.body);
+    expect(listed.total).toBe(130);
+    const ids = listed.videos.map((video) => video.id);
     expect(ids).toHaveLength(20);
     const moved = await agent
       .post('/api/admin/videos/bulk')
       .send({ ids, action: 'move', showcaseId: ballet.id })
       .expect(200);
-    expect(moved.body).toEqual({ changed: 20, kept: [] });
+    expect(bulkVideoResultSchema.parse(moved.body)).toEqual({ changed: 20, kept: [] });
     const after = await request(api.app).get('/api/showcases').expect(200);
-    expect(after.body.find((showcase: { id: string }) => showcase.id === ballet.id).videoCount).toBe(50);
+    expect(
+      showcaseSummarySchema
+        .array()
+        .parse(after.body)
+        .find((showcase) => showcase.id === ballet.id)?.videoCount,
+    ).toBe(50);
 
     await agent
       .post('/api/admin/videos/bulk')
@@ -267,11 +287,11 @@ describe('the owner: paged list and bulk actions', () => {
       .expect(200);
     const priced = await agent.get(`/api/admin/videos?showcase=${ballet.id}&pageSize=200`).expect(200);
     expect(
-      priced.body.videos.filter((video: { priceCents: number }) => video.priceCents === 999),
+      adminVideoListSchema.parse(priced.body).videos.filter((video) => video.priceCents === 999),
     ).toHaveLength(5);
 
     await env.database.db.insert(purchases).values({
-      videoId: ids[0],
+      videoId: ids[0]!,
       buyerName: 'Aroha',
       buyerEmail: 'aroha@example.nz',
       amountCents: 999,
@@ -282,7 +302,7 @@ describe('the owner: paged list and bulk actions', () => {
       .post('/api/admin/videos/bulk')
       .send({ ids: ids.slice(0, 3), action: 'delete' })
       .expect(200);
-    expect(deleted.body).toEqual({ changed: 2, kept: [ids[0]] });
+    expect(bulkVideoResultSchema.parse(deleted.body)).toEqual({ changed: 2, kept: [ids[0]] });
 
     await agent.post('/api/admin/videos/bulk').send({ ids: [], action: 'delete' }).expect(400);
     await agent
@@ -295,9 +315,14 @@ describe('the owner: paged list and bulk actions', () => {
   it('pages contacts and events', async () => {
     const agent = await adminAgent(api.app);
     const contacts = await agent.get('/api/admin/contacts?page=1&pageSize=10&q=%25').expect(200);
-    expect(contacts.body).toMatchObject({ contacts: [], page: 1, pageSize: 10, total: 0 });
+    expect(adminContactListSchema.parse(contacts.body)).toMatchObject({
+      contacts: [],
+      page: 1,
+      pageSize: 10,
+      total: 0,
+    });
     const events = await agent.get('/api/admin/events?when=past').expect(200);
-    expect(events.body).toMatchObject({ events: [], total: 0 });
+    expect(adminEventListSchema.parse(events.body)).toMatchObject({ events: [], total: 0 });
     await agent.get('/api/admin/events?when=someday').expect(400);
   });
 });

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Router, type Request } from 'express';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { videos, type VideoStatKind } from '@app/shared/db';
+import type { VideoStatKind } from '@app/shared/db';
 import {
   libraryPageQuerySchema,
   MORE_VIDEOS_SLUG,
@@ -21,9 +20,9 @@ import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
 import { addressKey } from '../../http/client-address.ts';
-import { imageVariants, negotiate, variantQuerySchema } from '../images/images.routes.ts';
+import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
 import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
-import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
+import { publicVideo } from './videos.queries.ts';
 import {
   findShowcaseBySlug,
   libraryShelves,
@@ -33,20 +32,6 @@ import {
   showcaseSummaries,
   videoWithVisibility,
 } from './library.service.ts';
-
-/** What visitors may see of a video: never its password hash or storage key. */
-export const publicVideoColumns = {
-  id: videos.id,
-  title: videos.title,
-  description: videos.description,
-  tags: videos.tags,
-  showcaseId: videos.showcaseId,
-  priceCents: videos.priceCents,
-  previewUrl: previewUrlColumn,
-  previewClipUrl: previewClipUrlColumn,
-  passwordProtected: videos.passwordProtected,
-  createdAt: videos.createdAt,
-};
 
 const DOWNLOAD_LINK_SECONDS = 3600;
 
@@ -129,9 +114,7 @@ export function videoRoutes(deps: Deps): Router {
   router.get('/api/videos/:id', async (req, res) => {
     const { session_id: sessionId } = sessionQuerySchema.parse(req.query);
     const { id } = await findShownVideo(String(req.params.id), sessionId);
-    const [video] = await db.select(publicVideoColumns).from(videos).where(eq(videos.id, id));
-    if (!video) throw notFound('Video not found');
-    res.set('Cache-Control', 'no-cache').json(video);
+    res.set('Cache-Control', 'no-cache').json(await publicVideo(db, id));
   });
 
   // Previews come only from our own storage: a key, never a URL (no open proxy).

@@ -5,6 +5,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, videoStatEvents, type PurchaseStatus } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
+import {
+  downloadLinkSchema,
+  publicVideoSchema,
+  showcaseSummarySchema,
+  streamLinkSchema,
+  videoTokenSchema,
+} from '@app/shared/schemas';
 import { createToken, purposeKey } from '@app/shared/signing';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
@@ -63,6 +70,7 @@ const routes = [
   { path: 'video-stream', field: 'streamUrl', kind: 'view' },
   { path: 'download', field: 'downloadUrl', kind: 'download' },
 ] as const;
+const linkSchema = { streamUrl: streamLinkSchema, downloadUrl: downloadLinkSchema };
 
 describe('the public library', () => {
   it('lists videos in showcase order (no showcase last) without password hashes or storage keys', async () => {
@@ -78,16 +86,23 @@ describe('the public library', () => {
       passwordHash: await hashPassword('s3cret'),
     });
     const response = await request(api.app).get('/api/videos').expect(200);
-    expect(response.body.map((video: { title: string }) => video.title)).toEqual([
-      'in first',
-      'in later',
-      'loose',
-    ]);
+    expect(
+      publicVideoSchema
+        .strict()
+        .array()
+        .parse(response.body)
+        .map((video) => video.title),
+    ).toEqual(['in first', 'in later', 'loose']);
     expect(response.body[1]).toMatchObject({ previewUrl: 'previews/a.jpg', priceCents: 0 });
     expect(JSON.stringify(response.body)).not.toMatch(/passwordHash|awsKey|scrypt|videos\//);
 
     const showcases = await request(api.app).get('/api/showcases').expect(200);
-    expect(showcases.body.map((showcase: { id: string }) => showcase.id)).toEqual([first.id, later.id]);
+    expect(
+      showcaseSummarySchema
+        .array()
+        .parse(showcases.body)
+        .map((showcase) => showcase.id),
+    ).toEqual([first.id, later.id]);
   });
 
   it('answers one video, or a JSON 404', async () => {
@@ -96,7 +111,11 @@ describe('the public library', () => {
       passwordHash: await hashPassword('x'),
     });
     const { body } = await request(api.app).get(`/api/videos/${video.id}`).expect(200);
-    expect(body).toMatchObject({ id: video.id, title: video.title, passwordProtected: true });
+    expect(publicVideoSchema.strict().parse(body)).toMatchObject({
+      id: video.id,
+      title: video.title,
+      passwordProtected: true,
+    });
     expect(body).not.toHaveProperty('passwordHash');
     expect(body).not.toHaveProperty('awsKey');
     const missing = await request(api.app).get('/api/videos/no-such-video').expect(404);
@@ -190,7 +209,10 @@ describe('video passwords', () => {
       .post('/api/verify-video-password')
       .send({ videoId: video.id, password: 'encore' })
       .expect(200);
-    expect(body).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
+    expect(videoTokenSchema.strict().parse(body)).toEqual({
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     const lifetime = Date.parse(body.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(60 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(2 * 60 * 60_000);
@@ -300,7 +322,8 @@ describe('stream and download links', () => {
     for (const { path, field, kind } of routes) {
       const response = await request(api.app).post(`/api/${path}/${video.id}`).send({}).expect(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      const link = new URL(response.body[field]);
+      const parsed: Record<string, unknown> = linkSchema[field].parse(response.body);
+      const link = new URL(String(parsed[field]));
       expect(link.pathname).toMatch(/^\/api\/files\//);
       const file = await request(api.app)
         .get(`${link.pathname}${link.search}`)

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { Aperture, Mail, MapPin } from 'lucide-react';
-import { business, services } from '@app/shared/content';
+import { business, services } from '@app/shared/site-copy';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 
@@ -45,6 +45,11 @@ export function SiteFooter() {
             <li>
               <Link href="/videos" className="hover:text-spotlight-300">
                 Video Library
+              </Link>
+            </li>
+            <li>
+              <Link href="/my-videos" className="hover:text-spotlight-300">
+                My Videos
               </Link>
             </li>
           </ul>

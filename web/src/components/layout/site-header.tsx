@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Aperture, Menu, X } from 'lucide-react';
-import { business } from '@app/shared/content';
+import { business } from '@app/shared/site-copy';
 import { cn } from '../../lib/cn.ts';
 import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';
 

@@ -1,23 +1,19 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/** The site's panel: for elements other than a div (a list item, a form), put it in their className. */
+export const cardClass = 'rounded-2xl border border-white/10 bg-stage-800/70';
+
 export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn(cardClass, className)} {...props} />;
+}
+
+/** A list or page with nothing in it yet: what is missing, what will fill it, and a way to start. */
+export function EmptyCard({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div
-      className={cn('rounded-2xl border border-white/10 bg-stage-800/80 shadow-xl', className)}
-      {...props}
-    />
+    <Card className="p-10 text-center">
+      <p className="text-lg font-semibold text-white">{title}</p>
+      {children}
+    </Card>
   );
-}
-
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-6 pb-3', className)} {...props} />;
-}
-
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg font-semibold text-white', className)} {...props} />;
-}
-
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-6 pt-3', className)} {...props} />;
 }

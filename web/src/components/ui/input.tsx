@@ -12,6 +12,23 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(field, width(className), 'h-10', className)} {...props} />;
 }
 
+/** A search box: its label is for screen readers (the placeholder shows what it searches). */
+export function SearchInput({
+  label,
+  onSearch,
+  ...props
+}: Omit<ComponentProps<'input'>, 'onChange' | 'type'> & { label: string; onSearch: (text: string) => void }) {
+  return (
+    <Input
+      type="search"
+      aria-label={label}
+      maxLength={200}
+      onChange={(event) => onSearch(event.target.value)}
+      {...props}
+    />
+  );
+}
+
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(field, width(className), 'min-h-28', className)} {...props} />;
 }

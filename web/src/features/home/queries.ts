@@ -1,21 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioCategory } from '@app/shared/constants';
 import type { PublicPortfolioImage } from '@app/shared/schemas';
-import type { PublicTestimonial } from '@app/shared/schemas';
+import type { PublicEvent, PublicTestimonial } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
 export type PortfolioImage = PublicPortfolioImage;
 
-export interface CompetitionEvent {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  eventType: string;
-  imageUrl: string;
-  jotformUrl: string | null;
-}
+export type CompetitionEvent = PublicEvent;
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ShopLayout } from './shop-layout.tsx';
@@ -37,7 +38,7 @@ export function VideoLoadProblem({ error }: { error: unknown }) {
   }, [missing]);
   return (
     <ShopLayout title={missing ? 'Video Not Found' : 'Error'}>
-      <div className="mx-auto max-w-lg rounded-2xl border border-white/10 bg-stage-800/70 p-8 text-center">
+      <Card className="mx-auto max-w-lg p-8 text-center">
         <h1 className="text-3xl font-bold text-white">{missing ? 'Video Not Found' : 'Error'}</h1>
         <p className="mt-3 text-zinc-400">
           {missing
@@ -47,7 +48,7 @@ export function VideoLoadProblem({ error }: { error: unknown }) {
         <Button asChild className="mt-6">
           <Link href="/videos">Back to Videos</Link>
         </Button>
-      </div>
+      </Card>
     </ShopLayout>
   );
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2, RotateCcw } from 'lucide-react';
 import { formatDuration } from '@app/shared/format';
 import type { VideoProcessing } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 const busy = (processing: VideoProcessing) =>
   processing.state === 'queued' || processing.state === 'processing';
@@ -51,15 +51,10 @@ function StateBadge({ processing }: { processing: VideoProcessing }) {
 export function ProcessingStatus({ video }: { video: { id: string; processing: VideoProcessing } }) {
   const client = useQueryClient();
   const { processing } = video;
-  const again = useMutation({
+  const again = useAdminMutation({
     mutationFn: () => api.post(`/api/admin/videos/${encodeURIComponent(video.id)}/process`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/videos'] }),
-    onError: (error) =>
-      toast({
-        title: 'Could not process again',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: 'Could not process again',
   });
   const media = processing.media;
   return (

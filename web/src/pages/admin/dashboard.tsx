@@ -12,7 +12,7 @@ import {
   RefreshCw,
   type LucideIcon,
 } from 'lucide-react';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 
 const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon }> = [
   {

@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, MapPin, Plus } from 'lucide-react';
 import type { z } from 'zod';
 import { formatEventDate } from '@app/shared/format';
 import type { AdminEvent, AdminEventList } from '@app/shared/schemas';
 import { insertEventSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Card, cardClass } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
-import { ImagePicker, Thumbnail } from '../../features/admin/image-picker.tsx';
+import { api } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { ImagePicker, Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
 
 type EventInput = z.input<typeof insertEventSchema>;
 type EventOutput = z.output<typeof insertEventSchema>;
@@ -72,10 +74,7 @@ export default function AdminEventsPage() {
       client.invalidateQueries({ queryKey: listKey }),
       client.invalidateQueries({ queryKey: ['/api/events'] }),
     ]);
-  const failure = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, title), variant: 'destructive' });
-
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: async ({ input, id }: { input: EventOutput; id?: number }) => {
       if (id === undefined) {
         const created = await api.post<AdminEvent>('/api/admin/events', input);
@@ -107,13 +106,14 @@ export default function AdminEventsPage() {
       );
       return 'Event updated and verified successfully';
     },
-    onSuccess: async (message) => {
-      toast({ title: message, variant: 'success' });
+    success: (message) => message,
+    onSuccess: async () => {
       setEditing(null);
       await refresh();
     },
+    failure: ({ id }) => (id === undefined ? 'Failed to create event' : 'Failed to update event'),
   });
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: async ({ id, title }: AdminEvent) => {
       await api.delete(`/api/admin/events/${id}`);
       await verify(title, (list) => !list.some((event) => event.id === id), {
@@ -121,12 +121,12 @@ export default function AdminEventsPage() {
         failed: 'Event was not properly deleted - still exists in database',
       });
     },
+    success: 'Event deleted and verified successfully',
     onSuccess: async () => {
-      toast({ title: 'Event deleted and verified successfully', variant: 'success' });
       setDeleting(null);
       await refresh();
     },
-    onError: failure('Failed to delete event'),
+    failure: 'Failed to delete event',
   });
 
   return (
@@ -154,65 +154,66 @@ export default function AdminEventsPage() {
           </Button>
         ))}
       </div>
-      {events.isError ? (
-        <p className="text-red-300">Failed to fetch events</p>
-      ) : events.isPending ? (
-        <p className="text-zinc-400">Loading events...</p>
-      ) : events.data.events.length === 0 ? (
-        <p className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center text-zinc-400">
-          {when === 'upcoming' ? 'No upcoming events. Create the next one.' : 'No past events.'}
-        </p>
-      ) : (
-        <ul className="grid gap-6 md:grid-cols-2">
-          {events.data.events.map((event) => (
-            <li
-              key={event.id}
-              className="flex flex-col gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-5 sm:flex-row"
-            >
-              <Thumbnail
-                key={event.imageUrl}
-                src={event.imageUrl}
-                className="aspect-video w-full shrink-0 rounded-lg sm:aspect-auto sm:h-24 sm:w-32"
-              />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="flex items-center gap-2 font-sans text-lg font-semibold text-white">
-                    {event.title}
-                    {event.jotformUrl && (
-                      <a
-                        href={event.jotformUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`Booking form for ${event.title}`}
-                      >
-                        <ExternalLink className="size-4 text-spotlight-300" aria-hidden />
-                      </a>
-                    )}
-                  </h2>
-                  <div className="flex shrink-0 gap-1">
-                    <EditDeleteButtons
-                      name={event.title}
-                      onEdit={() => setEditing(event)}
-                      onDelete={() => setDeleting(event)}
-                    />
+      <QueryState
+        query={events}
+        error="Failed to fetch events"
+        loading="Loading events..."
+        isEmpty={(list) => list.events.length === 0}
+        empty={
+          <Card className="p-10 text-center text-zinc-400">
+            {when === 'upcoming' ? 'No upcoming events. Create the next one.' : 'No past events.'}
+          </Card>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-6 md:grid-cols-2">
+            {list.events.map((event) => (
+              <li key={event.id} className={`${cardClass} flex flex-col gap-4 p-5 sm:flex-row`}>
+                <Thumbnail
+                  key={event.imageUrl}
+                  src={event.imageUrl}
+                  className="aspect-video w-full shrink-0 rounded-lg sm:aspect-auto sm:h-24 sm:w-32"
+                />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="flex items-center gap-2 font-sans text-lg font-semibold text-white">
+                      {event.title}
+                      {event.jotformUrl && (
+                        <a
+                          href={event.jotformUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`Booking form for ${event.title}`}
+                        >
+                          <ExternalLink className="size-4 text-spotlight-300" aria-hidden />
+                        </a>
+                      )}
+                    </h2>
+                    <div className="flex shrink-0 gap-1">
+                      <EditDeleteButtons
+                        name={event.title}
+                        onEdit={() => setEditing(event)}
+                        onDelete={() => setDeleting(event)}
+                      />
+                    </div>
                   </div>
+                  <p className="text-sm text-spotlight-300">{formatEventDate(event.date)}</p>
+                  <p className="flex items-center gap-1 text-sm text-zinc-400">
+                    <MapPin className="size-3" aria-hidden /> {event.location}
+                  </p>
+                  <p className="mt-2 text-sm text-zinc-300">{event.description || 'No description'}</p>
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-zinc-400">
+                    <dt>Type</dt>
+                    <dd>{event.eventType}</dd>
+                    <dt>Booking URL</dt>
+                    <dd className="truncate">{event.jotformUrl ?? 'Not set'}</dd>
+                  </dl>
                 </div>
-                <p className="text-sm text-spotlight-300">{formatEventDate(event.date)}</p>
-                <p className="flex items-center gap-1 text-sm text-zinc-400">
-                  <MapPin className="size-3" aria-hidden /> {event.location}
-                </p>
-                <p className="mt-2 text-sm text-zinc-300">{event.description || 'No description'}</p>
-                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-zinc-400">
-                  <dt>Type</dt>
-                  <dd>{event.eventType}</dd>
-                  <dt>Booking URL</dt>
-                  <dd className="truncate">{event.jotformUrl ?? 'Not set'}</dd>
-                </dl>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
@@ -221,14 +222,7 @@ export default function AdminEventsPage() {
             <EventForm
               initial={editing === 'new' ? blank : { ...editing, jotformUrl: editing.jotformUrl ?? '' }}
               busy={save.isPending}
-              onSubmit={(input) =>
-                save.mutate(
-                  { input, id: editing === 'new' ? undefined : editing.id },
-                  {
-                    onError: failure(editing === 'new' ? 'Failed to create event' : 'Failed to update event'),
-                  },
-                )
-              }
+              onSubmit={(input) => save.mutate({ input, id: editing === 'new' ? undefined : editing.id })}
             />
           </DialogContent>
         )}

@@ -1,29 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, RotateCcw } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/input.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-
-export interface JobSummary {
-  id: string;
-  queue: string;
-  name: string;
-  state: string;
-  progress: unknown;
-  attemptsMade: number;
-  attempts: number;
-  result: unknown;
-  failedReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  finishedAt?: string | null;
-}
+import { api } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import type { JobList, JobSummary } from '@app/shared/schemas';
 
 const stateColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
   completed: 'success',
@@ -48,8 +36,7 @@ const summaryStates = ['waiting', 'active', 'delayed', 'completed', 'failed'] as
 function QueueSummary() {
   const recent = useQuery({
     queryKey: ['/api/admin/jobs', 'summary'],
-    queryFn: () =>
-      api.get<{ jobs: JobSummary[]; queues: string[] }>(`/api/admin/jobs?limit=${SUMMARY_LIMIT}`),
+    queryFn: () => api.get<JobList>(`/api/admin/jobs?limit=${SUMMARY_LIMIT}`),
     refetchInterval: 5_000,
   });
   if (!recent.data) return null;
@@ -66,7 +53,7 @@ function QueueSummary() {
       <p className="text-sm text-zinc-400">Counts over the latest {SUMMARY_LIMIT} jobs.</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[...counts].map(([queue, byState]) => (
-          <li key={queue} className="rounded-2xl border border-white/10 bg-stage-800/70 p-4">
+          <li key={queue} className={`${cardClass} p-4`}>
             <p className="font-medium text-white">{queue}</p>
             <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {summaryStates.map((state) => (
@@ -98,22 +85,15 @@ export default function AdminJobsPage() {
   const query = new URLSearchParams({ ...(queue && { queue }), ...(state && { state }), limit: '100' });
   const jobs = useQuery({
     queryKey: ['/api/admin/jobs', queue, state],
-    queryFn: () => api.get<{ jobs: JobSummary[]; queues: string[] }>(`/api/admin/jobs?${query}`),
+    queryFn: () => api.get<JobList>(`/api/admin/jobs?${query}`),
     refetchInterval: 5_000,
   });
-  const retry = useMutation({
+  const retry = useAdminMutation({
     mutationFn: (job: JobSummary) =>
       api.post(`/api/admin/jobs/${job.queue}/${encodeURIComponent(job.id)}/retry`),
-    onSuccess: () => {
-      toast({ title: 'Job queued to run again', variant: 'success' });
-      void client.invalidateQueries({ queryKey: ['/api/admin/jobs'] });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Retry failed',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    success: 'Job queued to run again',
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/jobs'] }),
+    failure: 'Retry failed',
   });
 
   return (
@@ -152,72 +132,72 @@ export default function AdminJobsPage() {
           ))}
         </Select>
       </div>
-      {jobs.isError ? (
-        <p className="mt-6 text-red-300">
-          Failed to load jobs: {errorMessage(jobs.error, 'An unknown error occurred')}
-        </p>
-      ) : jobs.isPending ? (
-        <p className="mt-6 text-zinc-400">Loading jobs...</p>
-      ) : jobs.data.jobs.length === 0 ? (
-        <p className="mt-6 text-zinc-400">No jobs match.</p>
-      ) : (
-        <Table
-          className="mt-6"
-          tableClassName="min-w-[60rem]"
-          columns={[
-            { label: 'Job' },
-            { label: 'State' },
-            { label: 'Attempts' },
-            { label: 'Queued' },
-            { label: 'Ran' },
-            { label: 'Result or failure' },
-            { label: 'Actions', hidden: true },
-          ]}
-        >
-          {jobs.data.jobs.map((job) => (
-            <TableRow key={`${job.queue}:${job.id}`}>
-              <TableCell className="min-w-[16rem]">
-                <div className="font-medium text-white">{job.queue}</div>
-                <div className="text-xs break-all text-zinc-500">{job.id}</div>
-              </TableCell>
-              <TableCell>
-                <Badge variant={stateColour[job.state] ?? 'neutral'}>
-                  {job.state}
-                  {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
-                </Badge>
-              </TableCell>
-              <TableCell className="text-zinc-300">
-                {job.attemptsMade} / {job.attempts}
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-zinc-400">
-                {formatDateTime(job.createdAt)}
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
-              <TableCell className="max-w-md text-zinc-300">
-                {job.failedReason ? (
-                  <span className="text-red-300">{job.failedReason}</span>
-                ) : job.result ? (
-                  JSON.stringify(job.result)
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell>
-                {job.state === 'failed' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate(job)}
-                  >
-                    <RotateCcw className="size-4" aria-hidden /> Retry
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </Table>
-      )}
+      <QueryState
+        className="mt-6"
+        query={jobs}
+        error="Failed to load jobs"
+        loading="Loading jobs..."
+        isEmpty={(list) => list.jobs.length === 0}
+        empty={<p className="text-zinc-400">No jobs match.</p>}
+      >
+        {(list) => (
+          <Table
+            tableClassName="min-w-[60rem]"
+            columns={[
+              { label: 'Job' },
+              { label: 'State' },
+              { label: 'Attempts' },
+              { label: 'Queued' },
+              { label: 'Ran' },
+              { label: 'Result or failure' },
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {list.jobs.map((job) => (
+              <TableRow key={`${job.queue}:${job.id}`}>
+                <TableCell className="min-w-[16rem]">
+                  <div className="font-medium text-white">{job.queue}</div>
+                  <div className="text-xs break-all text-zinc-500">{job.id}</div>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={stateColour[job.state] ?? 'neutral'}>
+                    {job.state}
+                    {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-zinc-300">
+                  {job.attemptsMade} / {job.attempts}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-zinc-400">
+                  {formatDateTime(job.createdAt)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
+                <TableCell className="max-w-md text-zinc-300">
+                  {job.failedReason ? (
+                    <span className="text-red-300">{job.failedReason}</span>
+                  ) : job.result ? (
+                    JSON.stringify(job.result)
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell>
+                  {job.state === 'failed' && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(job)}
+                    >
+                      <RotateCcw className="size-4" aria-hidden /> Retry
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </Table>
+        )}
+      </QueryState>
     </AdminLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, RefreshCw, Trash2, X } from 'lucide-react';
 import { portfolioCategoryLabels } from '@app/shared/constants';
 import { imageUrl, MAX_IMAGE_BYTES } from '@app/shared/images';
@@ -12,15 +12,18 @@ import {
 } from '../../lib/schemas.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Input, Label, Select } from '../../components/ui/input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { Thumbnail } from '../../features/admin/image-picker.tsx';
-import { contentTypeOf, uploadFile } from '../../features/admin/upload.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { failureToast, useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
+import { contentTypeOf, uploadFile } from '../../features/admin-uploads/upload.ts';
 
 const listKey = ['/api/admin/portfolio'];
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
@@ -123,22 +126,17 @@ export default function AdminPortfolioPage() {
     if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
   };
 
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.delete(`/api/admin/portfolio/${id}`),
+    success: 'Photo deleted',
     onSuccess: async () => {
-      toast({ title: 'Photo deleted', variant: 'success' });
       setDeleting(null);
       await refresh();
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to delete photo',
-        description: errorMessage(error, 'Try again'),
-        variant: 'destructive',
-      }),
+    failure: 'Failed to delete photo',
+    fallback: 'Try again',
   });
 
-  const rows = photos.data ?? [];
   return (
     <AdminLayout
       title="Portfolio Management"
@@ -228,16 +226,14 @@ export default function AdminPortfolioPage() {
         )}
       </section>
 
-      <div className="mt-8">
-        {photos.isError ? (
-          <p className="text-red-300">Failed to fetch portfolio</p>
-        ) : photos.isPending ? (
-          <p className="text-zinc-400">Loading photos...</p>
-        ) : rows.length === 0 ? (
-          <p className="rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center text-zinc-400">
-            No photos yet. Upload the first ones.
-          </p>
-        ) : (
+      <QueryState
+        className="mt-8"
+        query={photos}
+        error="Failed to fetch portfolio"
+        loading="Loading photos..."
+        empty={<Card className="p-10 text-center text-zinc-400">No photos yet. Upload the first ones.</Card>}
+      >
+        {(rows) =>
           portfolioCategories.map((value) => {
             const inCategory = rows.filter((photo) => photo.category === value);
             if (inCategory.length === 0) return null;
@@ -261,8 +257,8 @@ export default function AdminPortfolioPage() {
               </section>
             );
           })
-        )}
-      </div>
+        }
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}
@@ -304,21 +300,17 @@ function PhotoRow({
   const name = photo.alt || photo.image?.originalName || `photo ${photo.id}`;
   const altId = `alt-${photo.id}`;
 
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: (change: UpdatePortfolioPhoto) =>
       api.patch<AdminPortfolioPhoto>(`/api/admin/portfolio/${photo.id}`, change),
+    success: 'Photo updated',
     onSuccess: async (saved) => {
       setAlt(saved.alt);
       setOrder(String(saved.position));
-      toast({ title: 'Photo updated', variant: 'success' });
       await onSaved();
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to update photo',
-        description: errorMessage(error, 'Try again'),
-        variant: 'destructive',
-      }),
+    failure: 'Failed to update photo',
+    fallback: 'Try again',
   });
 
   async function replace(file: File) {
@@ -328,11 +320,7 @@ function PhotoRow({
       await api.post(`/api/admin/portfolio/${photo.id}/replace`, { awsKey, originalName: file.name });
       await onSaved();
     } catch (error) {
-      toast({
-        title: 'Failed to replace photo',
-        description: errorMessage(error, 'Try again'),
-        variant: 'destructive',
-      });
+      failureToast('Failed to replace photo', error, 'Try again');
     } finally {
       setReplacing(null);
     }

@@ -9,7 +9,7 @@ import { Input, Label, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import type { AdminVideoList } from '@app/shared/schemas';
 
 interface Purchase {

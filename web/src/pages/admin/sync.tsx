@@ -1,42 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FileSpreadsheet, MapPin, RefreshCw } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import type { JobSummary } from './jobs.tsx';
+import { api } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { failureToast, useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import type { AdminEventList, JobList, SyncResult, SyncRunsResponse, SyncStarted } from '@app/shared/schemas';
 
-// The worker's result of one sync (worker/src/sync/match.ts).
-interface SyncResult {
-  updatedCount: number;
-  unchanged: number;
-  unmatchedRows: Array<{ row: number; name: string }>;
-  invalidRows: Array<{ row: number; name: string; link: string; reason: string }>;
-  ambiguousRows: Array<{ row: number; name: string; eventIds: number[] }>;
-}
-interface SyncRun {
-  id: number;
-  trigger: string;
-  status: 'running' | 'succeeded' | 'failed';
-  startedAt: string;
-  finishedAt: string | null;
-  result: SyncResult | null;
-  failureReason: string | null;
-}
-interface SyncRuns {
-  configured: boolean;
-  runs: SyncRun[];
-}
-interface AdminEvent {
-  id: number;
-  title: string;
-  location: string;
-  jotformUrl: string | null;
-}
 interface Tracked {
   queue: string;
   jobId: string;
@@ -52,7 +28,7 @@ const RUNNING_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', '
 const runsKey = ['/api/admin/sync-runs'];
 const eventsKey = ['/api/admin/events'];
 const watchKey = ['/api/admin/jobs', SYNC_QUEUE, 'watch'];
-const fetchRuns = () => api.get<SyncRuns>('/api/admin/sync-runs');
+const fetchRuns = () => api.get<SyncRunsResponse>('/api/admin/sync-runs');
 
 export default function AdminSyncPage() {
   const client = useQueryClient();
@@ -61,9 +37,7 @@ export default function AdminSyncPage() {
   const events = useQuery({
     queryKey: eventsKey,
     queryFn: () =>
-      api
-        .get<{ events: AdminEvent[] }>('/api/admin/events?when=upcoming&pageSize=200')
-        .then((list) => list.events),
+      api.get<AdminEventList>('/api/admin/events?when=upcoming&pageSize=200').then((list) => list.events),
   });
   const [tracked, setTracked] = useState<Tracked | null>(null);
   // The sync queue's jobs: on arrival (a sync started by the schedule, the CLI or another tab keeps the
@@ -72,7 +46,7 @@ export default function AdminSyncPage() {
   // Each watch has its own key, so its answers were all fetched after it began.
   const watch = useQuery({
     queryKey: [...watchKey, tracked?.since ?? 'idle'],
-    queryFn: () => api.get<{ jobs: JobSummary[] }>(`/api/admin/jobs?queue=${SYNC_QUEUE}&limit=10`),
+    queryFn: () => api.get<JobList>(`/api/admin/jobs?queue=${SYNC_QUEUE}&limit=10`),
     refetchInterval: tracked ? POLL_MS : false,
   });
   const followed = tracked ? watch.data?.jobs.find((job) => job.id === tracked.jobId) : undefined;
@@ -86,15 +60,11 @@ export default function AdminSyncPage() {
     }
   }, [tracked, watch.data, watch.dataUpdatedAt]);
 
-  const start = useMutation({
-    mutationFn: () => api.post<{ jobId: string; queue: string }>('/api/sync-order-links'),
+  const start = useAdminMutation({
+    mutationFn: () => api.post<SyncStarted>('/api/sync-order-links'),
     onSuccess: ({ jobId, queue }) => setTracked({ queue, jobId, since: Date.now() }),
-    onError: (error) =>
-      toast({
-        title: 'Sync failed',
-        description: errorMessage(error, 'Unknown error occurred'),
-        variant: 'destructive',
-      }),
+    failure: 'Sync failed',
+    fallback: 'Unknown error occurred',
   });
 
   // The job has ended: say how it went, then show the new links and the new run.
@@ -144,11 +114,7 @@ export default function AdminSyncPage() {
   useEffect(() => {
     if (!tracked || !watch.isError) return;
     announced.current = { since: tracked.since, at: Date.now() };
-    toast({
-      title: 'Sync failed',
-      description: errorMessage(watch.error, 'Unknown error occurred'),
-      variant: 'destructive',
-    });
+    failureToast('Sync failed', watch.error, 'Unknown error occurred');
     setTracked(null);
   }, [watch.isError, watch.error, tracked]);
 
@@ -164,10 +130,7 @@ export default function AdminSyncPage() {
   return (
     <AdminLayout title="Order Links Sync">
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <section
-          aria-labelledby="sync-title"
-          className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
-        >
+        <section aria-labelledby="sync-title" className={`${cardClass} p-6`}>
           <h2 id="sync-title" className="flex items-center gap-2 font-sans text-lg font-semibold text-white">
             <FileSpreadsheet className="size-5 text-spotlight-400" aria-hidden /> Sync from the spreadsheet
           </h2>
@@ -203,45 +166,44 @@ export default function AdminSyncPage() {
           )}
         </section>
 
-        <section
-          aria-labelledby="current-events"
-          className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
-        >
+        <section aria-labelledby="current-events" className={`${cardClass} p-6`}>
           <h2 id="current-events" className="font-sans text-lg font-semibold text-white">
             Current Events
           </h2>
-          {events.isError ? (
-            <p className="mt-3 text-red-300">Failed to fetch events</p>
-          ) : events.isPending ? (
-            <p className="mt-3 text-zinc-400">Loading events...</p>
-          ) : events.data.length === 0 ? (
-            <p className="mt-3 text-zinc-400">No events yet.</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-white/10">
-              {events.data.map((event) => (
-                <li
-                  key={event.id}
-                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium text-white">{event.title}</p>
-                    <p className="flex items-center gap-1 text-sm text-zinc-400">
-                      <MapPin className="size-3 shrink-0" aria-hidden /> {event.location}
-                    </p>
-                  </div>
-                  {event.jotformUrl ? (
-                    <Button asChild size="sm" variant="secondary">
-                      <a href={event.jotformUrl} target="_blank" rel="noopener noreferrer">
-                        Order Link <ExternalLink className="size-4" aria-hidden />
-                      </a>
-                    </Button>
-                  ) : (
-                    <span className="text-sm text-zinc-500">No order link</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            className="mt-3"
+            query={events}
+            error="Failed to fetch events"
+            loading="Loading events..."
+            empty={<p className="text-zinc-400">No events yet.</p>}
+          >
+            {(list) => (
+              <ul className="-mt-1 divide-y divide-white/10">
+                {list.map((event) => (
+                  <li
+                    key={event.id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium text-white">{event.title}</p>
+                      <p className="flex items-center gap-1 text-sm text-zinc-400">
+                        <MapPin className="size-3 shrink-0" aria-hidden /> {event.location}
+                      </p>
+                    </div>
+                    {event.jotformUrl ? (
+                      <Button asChild size="sm" variant="secondary">
+                        <a href={event.jotformUrl} target="_blank" rel="noopener noreferrer">
+                          Order Link <ExternalLink className="size-4" aria-hidden />
+                        </a>
+                      </Button>
+                    ) : (
+                      <span className="text-sm text-zinc-500">No order link</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
 
@@ -278,61 +240,64 @@ export default function AdminSyncPage() {
         <h2 id="history" className="font-sans text-lg font-semibold text-white">
           Recent syncs
         </h2>
-        {runs.isError ? (
-          <p className="mt-3 text-red-300">
-            Failed to load sync history: {errorMessage(runs.error, 'Unknown error occurred')}
-          </p>
-        ) : runs.isPending ? (
-          <p className="mt-3 text-zinc-400">Loading sync history...</p>
-        ) : runs.data.runs.length === 0 ? (
-          <p className="mt-3 text-zinc-400">No syncs yet.</p>
-        ) : (
-          <Table
-            className="mt-3"
-            tableClassName="min-w-[44rem]"
-            columns={[
-              { label: 'When' },
-              { label: 'Trigger' },
-              { label: 'Status' },
-              { label: 'Updated', align: 'right' },
-              { label: 'Unchanged', align: 'right' },
-              { label: 'Unmatched', align: 'right' },
-              { label: 'Invalid', align: 'right' },
-              { label: 'Ambiguous', align: 'right' },
-              { label: 'Failure' },
-            ]}
-          >
-            {runs.data.runs.slice(0, 10).map((run) => (
-              <TableRow key={run.id}>
-                <TableCell className="whitespace-nowrap text-zinc-300">
-                  {formatDateTime(run.startedAt)}
-                </TableCell>
-                <TableCell className="text-zinc-400">{run.trigger}</TableCell>
-                <TableCell>
-                  <Badge
-                    variant={
-                      run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
-                    }
-                  >
-                    {run.status}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-right text-zinc-300">{run.result?.updatedCount ?? '—'}</TableCell>
-                <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
-                <TableCell className="text-right text-zinc-300">
-                  {run.result?.unmatchedRows.length ?? '—'}
-                </TableCell>
-                <TableCell className="text-right text-zinc-300">
-                  {run.result?.invalidRows.length ?? '—'}
-                </TableCell>
-                <TableCell className="text-right text-zinc-300">
-                  {run.result?.ambiguousRows.length ?? '—'}
-                </TableCell>
-                <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </Table>
-        )}
+        <QueryState
+          className="mt-3"
+          query={runs}
+          error="Failed to load sync history"
+          fallback="Unknown error occurred"
+          loading="Loading sync history..."
+          isEmpty={(history) => history.runs.length === 0}
+          empty={<p className="text-zinc-400">No syncs yet.</p>}
+        >
+          {(history) => (
+            <Table
+              tableClassName="min-w-[44rem]"
+              columns={[
+                { label: 'When' },
+                { label: 'Trigger' },
+                { label: 'Status' },
+                { label: 'Updated', align: 'right' },
+                { label: 'Unchanged', align: 'right' },
+                { label: 'Unmatched', align: 'right' },
+                { label: 'Invalid', align: 'right' },
+                { label: 'Ambiguous', align: 'right' },
+                { label: 'Failure' },
+              ]}
+            >
+              {history.runs.slice(0, 10).map((run) => (
+                <TableRow key={run.id}>
+                  <TableCell className="whitespace-nowrap text-zinc-300">
+                    {formatDateTime(run.startedAt)}
+                  </TableCell>
+                  <TableCell className="text-zinc-400">{run.trigger}</TableCell>
+                  <TableCell>
+                    <Badge
+                      variant={
+                        run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
+                      }
+                    >
+                      {run.status}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.updatedCount ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.unmatchedRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.invalidRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right text-zinc-300">
+                    {run.result?.ambiguousRows.length ?? '—'}
+                  </TableCell>
+                  <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </Table>
+          )}
+        </QueryState>
       </section>
     </AdminLayout>
   );

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Plus } from 'lucide-react';
 import type { AdminTestimonial } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass, EmptyCard } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
-import { toast } from '../../components/ui/toast-store.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { EditDeleteButtons } from '../../features/admin/row-actions.tsx';
+import { api } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
 
 const testimonialsKey = ['/api/admin/testimonials'];
 
@@ -27,34 +29,27 @@ export default function AdminTestimonialsPage() {
     Promise.all(
       [testimonialsKey, ['/api/testimonials']].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorMessage(error, 'An unknown error occurred'), variant: 'destructive' });
 
-  const reorder = useMutation({
+  const reorder = useAdminMutation({
     mutationFn: (ids: number[]) => api.put<AdminTestimonial[]>('/api/admin/testimonials/order', { ids }),
     onSuccess: refresh,
-    onError: failed('Failed to reorder testimonials'),
+    failure: 'Failed to reorder testimonials',
   });
-  const setShown = useMutation({
+  const setShown = useAdminMutation({
     mutationFn: ({ id, published }: { id: number; published: boolean }) =>
       api.put<AdminTestimonial>(`/api/admin/testimonials/${id}`, { published }),
-    onSuccess: async (row) => {
-      toast({
-        title: row.published ? 'Shown on the home page' : 'Hidden from the home page',
-        variant: 'success',
-      });
-      await refresh();
-    },
-    onError: failed('Failed to update testimonial'),
+    success: (row) => (row.published ? 'Shown on the home page' : 'Hidden from the home page'),
+    onSuccess: refresh,
+    failure: 'Failed to update testimonial',
   });
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.delete(`/api/admin/testimonials/${id}`),
+    success: 'Testimonial deleted',
     onSuccess: async () => {
-      toast({ title: 'Testimonial deleted', variant: 'success' });
       setDeleting(null);
       await refresh();
     },
-    onError: failed('Failed to delete testimonial'),
+    failure: 'Failed to delete testimonial',
   });
 
   const move = (index: number, by: -1 | 1) => {
@@ -64,8 +59,7 @@ export default function AdminTestimonialsPage() {
     reorder.mutate(ids);
   };
 
-  const rows = list.data ?? [];
-  const shown = rows.filter((row) => row.published).length;
+  const shown = list.data?.filter((row) => row.published).length ?? 0;
   return (
     <AdminLayout
       title="Testimonials"
@@ -79,86 +73,89 @@ export default function AdminTestimonialsPage() {
         Quotes from real clients, shown on the home page in this order. Hidden ones stay here for later. With
         none shown, the home page leaves the Testimonials section out.
       </p>
-      {list.isError ? (
-        <p className="mt-4 text-red-300">
-          Failed to load testimonials: {errorMessage(list.error, 'An unknown error occurred')}
-        </p>
-      ) : list.isPending ? (
-        <p className="mt-4 text-zinc-400">Loading testimonials...</p>
-      ) : rows.length === 0 ? (
-        <div className="mt-4 rounded-2xl border border-white/10 bg-stage-800/70 p-10 text-center">
-          <p className="text-lg font-semibold text-white">No testimonials yet</p>
-          <p className="mt-2 text-zinc-400">The home page shows no Testimonials section until you add one.</p>
-          <Button className="mt-4" onClick={() => setEditing('new')}>
-            Add First Testimonial
-          </Button>
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-zinc-300">
-            {shown} of {rows.length} shown on the home page
-          </p>
-          <ol className="mt-2 space-y-3" aria-label="Testimonials in home page order">
-            {rows.map((row, index) => (
-              <li
-                key={row.id}
-                className="flex flex-col gap-3 rounded-2xl sm:flex-row sm:items-start sm:gap-4 border border-white/10 bg-stage-800/70 p-5"
-              >
-                <figure className="min-w-0 flex-1">
-                  <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
-                  <figcaption className="mt-2 flex flex-wrap items-center gap-2 text-sm text-spotlight-300">
-                    {row.name}
-                    {row.event && <span className="text-zinc-400">· {row.event}</span>}
-                    {!row.published && (
-                      <Badge variant="neutral">
-                        <EyeOff className="size-3" aria-hidden /> Hidden
-                      </Badge>
-                    )}
-                  </figcaption>
-                </figure>
-                <div className="flex shrink-0 flex-wrap gap-1">
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Move ${row.name} up`}
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUp className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Move ${row.name} down`}
-                    disabled={index === rows.length - 1 || reorder.isPending}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDown className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`${row.published ? 'Hide' : 'Show'} ${row.name}`}
-                    disabled={setShown.isPending}
-                    onClick={() => setShown.mutate({ id: row.id, published: !row.published })}
-                  >
-                    {row.published ? (
-                      <EyeOff className="size-4" aria-hidden />
-                    ) : (
-                      <Eye className="size-4" aria-hidden />
-                    )}
-                  </Button>
-                  <EditDeleteButtons
-                    name={row.name}
-                    onEdit={() => setEditing(row)}
-                    onDelete={() => setDeleting(row)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <QueryState
+        className="mt-4"
+        query={list}
+        error="Failed to load testimonials"
+        loading="Loading testimonials..."
+        empty={
+          <EmptyCard title="No testimonials yet">
+            <p className="mt-2 text-zinc-400">
+              The home page shows no Testimonials section until you add one.
+            </p>
+            <Button className="mt-4" onClick={() => setEditing('new')}>
+              Add First Testimonial
+            </Button>
+          </EmptyCard>
+        }
+      >
+        {(rows) => (
+          <>
+            <p className="text-sm text-zinc-300">
+              {shown} of {rows.length} shown on the home page
+            </p>
+            <ol className="mt-2 space-y-3" aria-label="Testimonials in home page order">
+              {rows.map((row, index) => (
+                <li
+                  key={row.id}
+                  className={`${cardClass} flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:gap-4`}
+                >
+                  <figure className="min-w-0 flex-1">
+                    <blockquote className="text-zinc-100">“{row.quote}”</blockquote>
+                    <figcaption className="mt-2 flex flex-wrap items-center gap-2 text-sm text-spotlight-300">
+                      {row.name}
+                      {row.event && <span className="text-zinc-400">· {row.event}</span>}
+                      {!row.published && (
+                        <Badge variant="neutral">
+                          <EyeOff className="size-3" aria-hidden /> Hidden
+                        </Badge>
+                      )}
+                    </figcaption>
+                  </figure>
+                  <div className="flex shrink-0 flex-wrap gap-1">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${row.name} up`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUp className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${row.name} down`}
+                      disabled={index === rows.length - 1 || reorder.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDown className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`${row.published ? 'Hide' : 'Show'} ${row.name}`}
+                      disabled={setShown.isPending}
+                      onClick={() => setShown.mutate({ id: row.id, published: !row.published })}
+                    >
+                      {row.published ? (
+                        <EyeOff className="size-4" aria-hidden />
+                      ) : (
+                        <Eye className="size-4" aria-hidden />
+                      )}
+                    </Button>
+                    <EditDeleteButtons
+                      name={row.name}
+                      onEdit={() => setEditing(row)}
+                      onDelete={() => setDeleting(row)}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         {editing !== null && (
@@ -199,23 +196,16 @@ function TestimonialForm({
     quote: testimonial?.quote ?? '',
     event: testimonial?.event ?? '',
   });
-  const save = useMutation({
+  const save = useAdminMutation({
     mutationFn: () => {
       const body = { name: fields.name, quote: fields.quote, event: fields.event.trim() || null };
       return testimonial
         ? api.put(`/api/admin/testimonials/${testimonial.id}`, body)
         : api.post('/api/admin/testimonials', body);
     },
-    onSuccess: async () => {
-      toast({ title: testimonial ? 'Testimonial updated' : 'Testimonial added', variant: 'success' });
-      await onDone();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Failed to save testimonial',
-        description: errorMessage(error, 'An unknown error occurred'),
-        variant: 'destructive',
-      }),
+    success: testimonial ? 'Testimonial updated' : 'Testimonial added',
+    onSuccess: onDone,
+    failure: 'Failed to save testimonial',
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,20 +4,20 @@ import { Plus, Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin/admin-layout.tsx';
-import { BulkUpload } from '../../features/admin/videos/bulk-upload.tsx';
-import { ShowcaseForm, ShowcaseOrder } from '../../features/admin/videos/showcase-order.tsx';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { BulkUpload } from '../../features/admin-videos/bulk-upload.tsx';
+import { ShowcaseForm, ShowcaseOrder } from '../../features/admin-videos/showcase-order.tsx';
 import {
   adminVideosKey,
   showcasesKey,
   type AdminVideo,
   type Showcase,
-} from '../../features/admin/videos/shared.ts';
-import { VideoForm } from '../../features/admin/videos/video-dialog.tsx';
-import { VideoList } from '../../features/admin/videos/video-list.tsx';
-import { DeleteVideoDialog } from '../../features/admin/video-publishing.tsx';
+} from '../../features/admin-videos/shared.ts';
+import { VideoForm } from '../../features/admin-videos/video-dialog.tsx';
+import { VideoList } from '../../features/admin-videos/video-list.tsx';
+import { DeleteVideoDialog } from '../../features/admin-videos/video-publishing.tsx';
 
-// The admin video screen: its parts live in features/admin/videos/ (list and filters, bulk actions,
+// The admin video screen: its parts live in features/admin-videos/ (list and filters, bulk actions,
 // showcase order, the video dialog, bulk upload); this page holds the dialogs they open.
 export default function AdminVideosPage() {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 
@@ -38,7 +39,7 @@ export function PasswordGate({
     void run(onSubmit);
   };
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+    <form onSubmit={submit} className={`${cardClass} p-6`}>
       <h2 className="flex items-center gap-2 text-lg font-semibold text-white">
         <Lock className="size-5 text-spotlight-400" aria-hidden /> Password Required
       </h2>

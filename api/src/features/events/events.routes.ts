@@ -1,0 +1,39 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { adminEventListQuerySchema, insertEventSchema } from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
+import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.service.ts';
+
+const eventIdSchema = z.coerce
+  .number({ error: 'Event id must be a number' })
+  .int()
+  .positive()
+  .max(2_147_483_647);
+
+/** The owner's competitions (on the admin router); the public list is in public-lists. */
+export function registerAdminEventRoutes(admin: Router, { db, publicCache }: Deps): void {
+  admin.get('/api/admin/events', async (req, res) => {
+    const query = adminEventListQuerySchema.parse(req.query);
+    res.set('Cache-Control', 'no-store').json(await adminEvents(db, query));
+  });
+
+  admin.post('/api/admin/events', async (req, res) => {
+    const event = await createEvent(db, insertEventSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.status(201).json(event);
+  });
+
+  admin.put('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    const event = await updateEvent(db, id, insertEventSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(event);
+  });
+
+  admin.delete('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    await deleteEvent(db, id);
+    await publicCache.changed();
+    res.json({ id, deleted: true });
+  });
+}

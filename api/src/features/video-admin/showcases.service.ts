@@ -1,0 +1,77 @@
+import { asc, eq, like, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { postgresErrorCode, showcaseSlugRedirects, showcases, type Db } from '@app/shared/db';
+import {
+  MORE_VIDEOS_SLUG,
+  slugify,
+  type insertShowcaseSchema,
+  type updateShowcaseSchema,
+} from '@app/shared/schemas';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { showcaseColumns } from '../videos/library.service.ts';
+import { fieldError } from './video-publishing.service.ts';
+
+/** Every showcase, hidden ones too (the public /api/showcases leaves them out), counting all its videos. */
+export function adminShowcases(db: Db) {
+  return db
+    .select({
+      ...showcaseColumns,
+      videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id)::int`,
+    })
+    .from(showcases)
+    .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+}
+
+/** The first free slug from the name's: "jazz-2026", then "jazz-2026-2", ... */
+async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: showcases.slug })
+        .from(showcases)
+        .where(or(eq(showcases.slug, base), like(showcases.slug, `${base}-%`)))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base) && base !== MORE_VIDEOS_SLUG) return base;
+  for (let number = 2; ; number++) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
+}
+
+const slugTaken = (error: unknown) => {
+  if (postgresErrorCode(error) === '23505')
+    throw fieldError('slug', 'Another showcase already uses this address');
+  throw error;
+};
+
+export async function createShowcase(db: Db, input: z.output<typeof insertShowcaseSchema>) {
+  const [showcase] = await db
+    .insert(showcases)
+    .values({ ...input, slug: input.slug ?? (await freeSlug(db, input.name)) })
+    .returning(showcaseColumns)
+    .catch(slugTaken);
+  return showcase!;
+}
+
+export async function updateShowcase(db: Db, id: string, input: z.output<typeof updateShowcaseSchema>) {
+  if (Object.keys(input).length === 0) throw new HttpError(400, 'Nothing to update');
+  return db
+    .transaction(async (tx) => {
+      const [before] = await tx.select({ slug: showcases.slug }).from(showcases).where(eq(showcases.id, id));
+      if (!before) throw notFound('Showcase not found');
+      const [after] = await tx
+        .update(showcases)
+        .set(input)
+        .where(eq(showcases.id, id))
+        .returning(showcaseColumns);
+      // The old address keeps working (301), and the new one is no longer anyone's old address.
+      if (input.slug && input.slug !== before.slug) {
+        await tx
+          .insert(showcaseSlugRedirects)
+          .values({ slug: before.slug, showcaseId: id })
+          .onConflictDoUpdate({ target: showcaseSlugRedirects.slug, set: { showcaseId: id } });
+        await tx.delete(showcaseSlugRedirects).where(eq(showcaseSlugRedirects.slug, input.slug));
+      }
+      return after!;
+    })
+    .catch(slugTaken);
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api.ts';
+
+/**
+ * The ladder every admin list climbs: the error (with the server's message), then loading, then the
+ * empty state, then the data. `error` is the line's start ("Error loading contacts"); `fallback` is
+ * said when the server gave no message.
+ */
+export function QueryState<T>({
+  className,
+  query,
+  error,
+  fallback = 'An unknown error occurred',
+  loading,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  empty,
+  children,
+}: {
+  /** The wrapper's classes (its place on the page). */
+  className?: string;
+  query: UseQueryResult<T>;
+  error: string;
+  fallback?: string;
+  loading: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return <div className={className}>{state()}</div>;
+
+  function state() {
+    if (query.isError)
+      return (
+        <p className="text-red-300">
+          {error}: {errorMessage(query.error, fallback)}
+        </p>
+      );
+    if (query.isPending)
+      return typeof loading === 'string' ? <p className="text-zinc-400">{loading}</p> : loading;
+    if (empty !== undefined && isEmpty(query.data)) return empty;
+    return children(query.data);
+  }
+}

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import { Pencil } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
+import { api } from '../../lib/api.ts';
+import { PublishToggle } from './video-publishing.tsx';
+import { whole, type Showcase } from './shared.ts';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+
+/** The showcases in the library's order, with inline order edits, and the showcase dialog's form. */
+export function ShowcaseOrder({
+  showcases,
+  onEdit,
+  onSaved,
+}: {
+  showcases: Showcase[];
+  onEdit: (showcase: Showcase) => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const [orders, setOrders] = useState<Record<string, string>>({});
+  const save = useAdminMutation({
+    mutationFn: ({ id, orderPriority }: { id: string; orderPriority: number }) =>
+      api.patch(`/api/admin/showcases/${id}`, { orderPriority }),
+    success: 'Showcase updated successfully',
+    onSuccess: async (_result, { id }) => {
+      setOrders(({ [id]: _saved, ...rest }) => rest);
+      await onSaved();
+    },
+    failure: 'Failed to update showcase',
+  });
+  return (
+    <section aria-labelledby="showcase-order" className={`${cardClass} p-6`}>
+      <h2 id="showcase-order" className="font-sans text-lg font-semibold text-white">
+        Showcase Order
+      </h2>
+      <p className="text-sm text-zinc-400">Lower numbers appear first in the video library.</p>
+      {showcases.length === 0 ? (
+        <p className="mt-4 text-zinc-400">No showcases created yet</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-white/10">
+          {[...showcases]
+            .sort((a, b) => a.orderPriority - b.orderPriority)
+            .map((showcase) => {
+              const draft = orders[showcase.id];
+              const changed = draft !== undefined && whole(draft) !== showcase.orderPriority;
+              return (
+                <li key={showcase.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <span className="min-w-0 flex-1 text-zinc-100">
+                    {showcase.name} {!showcase.published && <Badge variant="neutral">Hidden</Badge>}
+                  </span>
+                  <Input
+                    type="number"
+                    min={0}
+                    aria-label={`Order of ${showcase.name}`}
+                    className="w-24"
+                    value={draft ?? String(showcase.orderPriority)}
+                    onChange={(event) =>
+                      setOrders((current) => ({ ...current, [showcase.id]: event.target.value }))
+                    }
+                  />
+                  {changed && (
+                    <Button
+                      size="sm"
+                      disabled={save.isPending}
+                      onClick={() => save.mutate({ id: showcase.id, orderPriority: whole(draft) })}
+                    >
+                      Save
+                    </Button>
+                  )}
+                  <PublishToggle
+                    kind="showcase"
+                    id={showcase.id}
+                    name={showcase.name}
+                    published={showcase.published}
+                    onChanged={onSaved}
+                  />
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Edit ${showcase.name}`}
+                    onClick={() => onEdit(showcase)}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                  </Button>
+                </li>
+              );
+            })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone: () => Promise<unknown> }) {
+  const [name, setName] = useState(showcase?.name ?? '');
+  const [description, setDescription] = useState(showcase?.description ?? '');
+  const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
+  const [slug, setSlug] = useState(showcase?.slug ?? '');
+  const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
+  const save = useAdminMutation({
+    mutationFn: () => {
+      const body = {
+        name: name.trim(),
+        description: description.trim(),
+        orderPriority: whole(order),
+        // A new showcase's address is made from its name unless the owner typed one.
+        ...(slug.trim() ? { slug: slug.trim() } : {}),
+        showVideosInSearchEngines: indexed,
+      };
+      return showcase
+        ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
+        : api.post('/api/admin/showcases', body);
+    },
+    success: showcase ? 'Showcase updated successfully' : 'Showcase created successfully',
+    onSuccess: async () => {
+      await onDone();
+    },
+    failure: showcase ? 'Failed to update showcase' : 'Failed to create showcase',
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <div>
+        <Label htmlFor="showcase-name">Name</Label>
+        <Input id="showcase-name" required value={name} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div>
+        <Label htmlFor="showcase-description">Description</Label>
+        <Textarea
+          id="showcase-description"
+          required
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="showcase-order">Display order</Label>
+        <Input
+          id="showcase-order"
+          type="number"
+          min={0}
+          value={order}
+          onChange={(event) => setOrder(event.target.value)}
+        />
+        <p className="mt-1 text-xs text-zinc-500">Lower appears first.</p>
+      </div>
+      <div>
+        <Label htmlFor="showcase-slug">Page address</Label>
+        <Input
+          id="showcase-slug"
+          placeholder={showcase ? undefined : 'Made from the name'}
+          value={slug}
+          onChange={(event) => setSlug(event.target.value.toLowerCase())}
+          aria-describedby="showcase-slug-help"
+        />
+        <p id="showcase-slug-help" className="mt-1 text-xs text-zinc-500">
+          /videos/{slug.trim() || '…'}. Changing it keeps the old address working.
+        </p>
+      </div>
+      <label className="flex items-start gap-2 text-sm text-zinc-200">
+        <input
+          type="checkbox"
+          checked={indexed}
+          onChange={(event) => setIndexed(event.target.checked)}
+          className="mt-0.5 size-4 accent-spotlight-400"
+        />
+        <span>
+          Show this showcase&apos;s videos in search engines
+          <span className="block text-xs text-zinc-500">
+            Off by default: performers are often children. The showcase page itself is always listed.
+          </span>
+        </span>
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!name.trim() || !description.trim() || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Showcase'}
+        </Button>
+      </div>
+    </form>
+  );
+}

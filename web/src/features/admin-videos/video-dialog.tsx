@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { api } from '../../lib/api.ts';
+import { uploadImage } from '../admin-uploads/image-picker.tsx';
+import { uploadFile } from '../admin-uploads/upload.ts';
+import { Progress } from '../../components/ui/progress.tsx';
+import { ShowcaseOptions } from './showcase-options.tsx';
+import { splitTags, titleFromFileName, whole, type AdminVideo, type Showcase } from './shared.ts';
+import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+
+/** The Add Video / Edit Video dialog's form, with the file and preview uploads. */
+export function VideoForm({
+  video,
+  showcases,
+  onDone,
+}: {
+  video?: AdminVideo;
+  showcases: Showcase[];
+  onDone: () => Promise<unknown>;
+}) {
+  const [fields, setFields] = useState({
+    title: video?.title ?? '',
+    priceCents: String(video?.priceCents ?? ''),
+    description: video?.description ?? '',
+    tags: video?.tags.join(', ') ?? '',
+    showcaseId: video?.showcaseId ?? 'none',
+    awsKey: video?.awsKey ?? '',
+    previewUrl: video?.previewUrl ?? '',
+    passwordProtected: video?.passwordProtected ?? false,
+    published: video?.published ?? true,
+    password: '',
+  });
+  const [progress, setProgress] = useState<{ label: string; fraction: number } | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  // Closing the dialog stops an upload in progress; nothing was created, so nothing is left behind.
+  useEffect(() => () => upload.current?.abort(), []);
+  const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+
+  // A preview picture goes through process-image like portfolio photos (upright, no location data,
+  // every width made) and is used as its /api/photos/ URL once ready; the video file goes up as it is.
+  const sendFile = async (file: File, field: 'awsKey' | 'previewUrl') => {
+    upload.current = new AbortController();
+    const showProgress = (fraction: number) =>
+      setProgress({
+        label: fraction < 1 || field === 'awsKey' ? `Uploading ${file.name}` : `Processing ${file.name}`,
+        fraction,
+      });
+    showProgress(0);
+    try {
+      const key =
+        field === 'awsKey'
+          ? await uploadFile(file, showProgress, upload.current.signal)
+          : await uploadImage(file, 'poster', showProgress, upload.current.signal);
+      setFields((current) => ({
+        ...current,
+        [field]: key,
+        // A new video's title starts as its file's name; the owner can change it.
+        ...(field === 'awsKey' && !current.title.trim() && { title: titleFromFileName(file.name) }),
+      }));
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError')
+        toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setProgress(null);
+      upload.current = null;
+    }
+  };
+
+  const save = useAdminMutation({
+    mutationFn: () => {
+      const body = {
+        title: fields.title.trim(),
+        description: fields.description.trim(),
+        tags: splitTags(fields.tags),
+        showcaseId: fields.showcaseId === 'none' ? null : fields.showcaseId,
+        priceCents: whole(fields.priceCents),
+        previewUrl: fields.previewUrl.trim() || null,
+        passwordProtected: fields.passwordProtected,
+        published: fields.published,
+        password: fields.password || null,
+      };
+      return video
+        ? api.put(`/api/admin/videos/${video.id}`, body)
+        : api.post('/api/admin/videos', { ...body, awsKey: fields.awsKey.trim() });
+    },
+    success: video ? 'Video updated successfully' : 'Video created successfully',
+    onSuccess: async () => {
+      await onDone();
+    },
+    failure: video ? 'Failed to update video' : 'Failed to create video',
+  });
+  const ready =
+    fields.title.trim() && fields.description.trim() && (video || fields.awsKey.trim()) && !progress;
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="video-title">Title</Label>
+          <Input
+            id="video-title"
+            required
+            value={fields.title}
+            onChange={(event) => set({ title: event.target.value })}
+          />
+        </div>
+        <div>
+          <Label htmlFor="video-price">Price in cents</Label>
+          <Input
+            id="video-price"
+            type="number"
+            min={0}
+            placeholder="0 for free"
+            value={fields.priceCents}
+            onChange={(event) => set({ priceCents: event.target.value })}
+          />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="video-description">Description</Label>
+        <Textarea
+          id="video-description"
+          required
+          rows={3}
+          value={fields.description}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="video-tags">Tags (comma-separated)</Label>
+          <Input
+            id="video-tags"
+            value={fields.tags}
+            onChange={(event) => set({ tags: event.target.value })}
+          />
+        </div>
+        <div>
+          <Label htmlFor="video-showcase">Showcase</Label>
+          <Select
+            id="video-showcase"
+            value={fields.showcaseId}
+            onChange={(event) => set({ showcaseId: event.target.value })}
+          >
+            <ShowcaseOptions showcases={showcases} />
+          </Select>
+        </div>
+      </div>
+      {!video && (
+        <div>
+          <Label htmlFor="video-key">AWS key (storage path)</Label>
+          <Input
+            id="video-key"
+            placeholder="videos/..."
+            value={fields.awsKey}
+            onChange={(event) => set({ awsKey: event.target.value })}
+          />
+          <Label htmlFor="video-file" className="mt-2 text-xs text-zinc-400">
+            …or upload the video file
+          </Label>
+          <input
+            id="video-file"
+            type="file"
+            accept="video/*"
+            className="text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void sendFile(file, 'awsKey');
+            }}
+          />
+        </div>
+      )}
+      <div>
+        <Label htmlFor="video-preview">Preview image URL (optional)</Label>
+        <Input
+          id="video-preview"
+          value={fields.previewUrl}
+          onChange={(event) => set({ previewUrl: event.target.value })}
+        />
+        <input
+          aria-label="Upload a preview image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
+          className="mt-2 text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void sendFile(file, 'previewUrl');
+          }}
+        />
+        <p className="mt-1 text-xs text-zinc-400">JPEG, PNG or WebP up to 50 MB; location data is removed.</p>
+      </div>
+      {progress && (
+        <div className="space-y-2">
+          <Progress fraction={progress.fraction} label={progress.label} />
+          <Button size="sm" variant="secondary" onClick={() => upload.current?.abort()}>
+            Cancel upload
+          </Button>
+        </div>
+      )}
+      <label className="flex items-center gap-2 text-sm text-zinc-200">
+        <input
+          type="checkbox"
+          checked={fields.passwordProtected}
+          onChange={(event) => set({ passwordProtected: event.target.checked })}
+          className="size-4 accent-spotlight-400"
+        />
+        Password Protected
+      </label>
+      {fields.passwordProtected && (
+        <div>
+          <Label htmlFor="video-password">Password</Label>
+          <Input
+            id="video-password"
+            type="text"
+            autoComplete="off"
+            placeholder={video?.passwordProtected ? 'Leave empty to keep the current password' : ''}
+            value={fields.password}
+            onChange={(event) => set({ password: event.target.value })}
+          />
+        </div>
+      )}
+      <label className="flex items-center gap-2 text-sm text-zinc-200">
+        <input
+          type="checkbox"
+          checked={fields.published}
+          onChange={(event) => set({ published: event.target.checked })}
+          className="size-4 accent-spotlight-400"
+        />
+        Shown on the site (untick to keep it hidden)
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!ready || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Video'}
+        </Button>
+      </div>
+    </form>
+  );
+}
