@@ -2,9 +2,9 @@ import { minifySync, type Plugin } from 'vite';
 
 /**
  * The app's scripts wait until the page has painted and loaded (decision 015). The api sends the public
- * pages painted (the video library rendered by the app itself, home and the service pages with their
- * opening words), so nothing on the first screen needs the scripts: until then they would only compete
- * with the stylesheet and the first pictures for a phone's bandwidth. This replaces the entry script and
+ * pages painted by the app's own components (web/src/server.tsx, decision 025), so nothing on the first
+ * screen needs the scripts: until then they would only compete with the stylesheet and the first
+ * pictures for a phone's bandwidth. This replaces the entry script and
  * its module preloads in the built index.html with a small starter that asks for them once the first
  * contentful paint has happened and the load event has fired; a page that arrives empty starts at once.
  */

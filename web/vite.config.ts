@@ -13,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each asset, made once at build time; the api sends the one the
-    // browser accepts (api/src/web.ts). index.html is left out: the api writes each page's head into it.
+    // browser accepts (api/src/site/web.ts). index.html is left out: the api writes each page's head into it.
     ...(isSsrBuild
       ? []
       : [

@@ -22,7 +22,8 @@ import {
   registerAdminTestimonialRoutes,
   testimonialRoutes,
 } from './features/testimonials/testimonials.routes.ts';
-import { checkoutRoutes, stripeWebhookRoutes } from './features/checkout/checkout.routes.ts';
+import { checkoutRoutes } from './features/checkout/checkout.routes.ts';
+import { stripeWebhookRoutes } from './features/checkout/stripe-webhook.routes.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
 import {
   registerVideoProcessingRoutes,
@@ -37,7 +38,7 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
-import { webRoutes } from './web.ts';
+import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 

@@ -6,7 +6,7 @@ import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { createStripe, type Stripe } from '@app/shared/stripe';
 import { createHttpMetrics, gaugeOf, type HttpMetrics } from './http/metrics.ts';
-import { PublicCache } from './http/public-cache.ts';
+import { PublicCache } from './site/public-cache.ts';
 import { PurchaseWaiters } from './features/checkout/purchase-waiters.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */

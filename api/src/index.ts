@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from '@app/shared/config';
 import { closeDeps, createDeps } from './deps.ts';
 import { createRequestHandler } from './app.ts';
-import { loadPageRenderer } from './web.ts';
+import { loadPageRenderer } from './site/web.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { purchases, type Db } from './db/index.ts';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { purchaseItems, purchases, type Db } from './db/index.ts';
 
 // The buyer's library (decision 024), shared by the api (the library, sign-in) and the worker (whether
 // to send a sign-in link). Everything else about a buyer's videos goes through paidVideosForEmail.
@@ -22,20 +22,28 @@ export interface PaidVideo {
 export async function paidVideosForEmail(db: Db, email: string): Promise<PaidVideo[]> {
   const normalized = normalizeEmail(email);
   const rows = await db
-    .selectDistinctOn([purchases.videoId], {
-      videoId: purchases.videoId,
+    .selectDistinctOn([purchaseItems.videoId], {
+      videoId: purchaseItems.videoId,
       purchaseId: purchases.id,
       purchasedAt: sql<Date>`coalesce(${purchases.paidAt}, ${purchases.createdAt})`.mapWith(
         purchases.createdAt,
       ),
       checkoutSessionId: purchases.checkoutSessionId,
     })
-    .from(purchases)
-    .where(and(sql`lower(btrim(${purchases.buyerEmail})) = ${normalized}`, eq(purchases.status, 'paid')))
-    .orderBy(purchases.videoId, desc(sql`coalesce(${purchases.paidAt}, ${purchases.createdAt})`));
+    .from(purchaseItems)
+    .innerJoin(purchases, eq(purchases.id, purchaseItems.purchaseId))
+    .where(
+      and(
+        sql`lower(btrim(${purchases.buyerEmail})) = ${normalized}`,
+        eq(purchases.status, 'paid'),
+        // A bundle's items name their videos once it is paid; only a pending one has none.
+        isNotNull(purchaseItems.videoId),
+      ),
+    )
+    .orderBy(purchaseItems.videoId, desc(sql`coalesce(${purchases.paidAt}, ${purchases.createdAt})`));
   return rows
     .map((row) => ({
-      videoId: row.videoId,
+      videoId: row.videoId!,
       purchaseId: row.purchaseId,
       purchasedAt: row.purchasedAt,
       // Offline payments have no Checkout Session: their receipts use offline_<purchase> (purchases.routes.ts).

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 // The api keeps the public lists (videos, showcases, portfolio, events) in memory between requests
-// (api/src/http/public-cache.ts). A kept list is used only while this version is the one it was read
+// (api/src/site/public-cache.ts). A kept list is used only while this version is the one it was read
 // under, so every write to what those lists show, on any api replica or in the worker, changes it.
 //
 // Versions are random numbers, not a counter: a Redis that lost the key (restarted empty, FLUSHALL)

@@ -27,6 +27,9 @@ export type ContactEventType = (typeof contactEventTypes)[number]['value'];
 export const contactEventTypeLabel = (value: string | null): string =>
   value === null ? 'Not given' : (contactEventTypes.find((type) => type.value === value)?.label ?? value);
 
+/** The most videos and bundles one cart (one checkout) may hold (docs/decisions/023). */
+export const CART_MAX_ITEMS = 50;
+
 /** A purchase's life: the purchases table's status column and every answer that reports it. */
 export const purchaseStatuses = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
 export type PurchaseStatus = (typeof purchaseStatuses)[number];

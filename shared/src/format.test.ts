@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatEventDate, formatPrice } from './format.ts';
+import { formatDateTime, formatEventDate, formatMoney, formatPrice } from './format.ts';
 
 describe('display formats', () => {
   it('writes calendar days as en-NZ does, whatever the time zone', () => {
@@ -19,5 +19,9 @@ describe('display formats', () => {
     expect(formatDateTime('2027-03-14T02:05:00Z')).toBe('14 March 2027 at 3:05 pm');
     expect(formatPrice(1250)).toBe('NZ$12.50');
     expect(formatPrice(0)).toBe('Free');
+    expect(formatMoney(0)).toBe('NZ$0.00');
+    expect(formatMoney(127_000)).toBe('NZ$1,270.00');
+    expect(formatMoney(123_456_789)).toBe('NZ$1,234,567.89');
+    expect(formatMoney(99_999)).toBe('NZ$999.99');
   });
 });

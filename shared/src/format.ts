@@ -43,9 +43,15 @@ export function formatDateTime(value: string | Date): string {
   return dateTimeFormat.format(new Date(value));
 }
 
-/** "NZ$12.50" from cents; 0 is "Free". */
+/** "NZ$12.50" and "NZ$1,270.00" from cents, "NZ$0.00" too: sums of money (totals, revenue, bundles). */
+export function formatMoney(cents: number): string {
+  // Thousands grouped as New Zealanders write them; no Intl, for the reason formatEventDate gives.
+  return `NZ$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+}
+
+/** "NZ$12.50" from cents; 0 is "Free": what a video costs. */
 export function formatPrice(cents: number): string {
-  return cents === 0 ? 'Free' : `NZ$${(cents / 100).toFixed(2)}`;
+  return cents === 0 ? 'Free' : formatMoney(cents);
 }
 
 /** A video's length for people: "1 h 5 min", "3 min 20 s", "45 s". */

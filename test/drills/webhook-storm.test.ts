@@ -1,13 +1,14 @@
 // Drill 4: 200 signed Stripe events, with duplicates and in the wrong order, delivered at once.
-// Every purchase ends in the state Stripe says it is in, with at most one sale per payment.
+// Every purchase (carts of three videos, and a video with a showcase bundle) ends in the state Stripe
+// says it is in, with at most one sale per payment and every item of a paid cart granted once.
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales, type PurchaseStatus } from '@app/shared/db';
+import { purchaseItems, purchases, sales, type PurchaseStatus } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createVideo } from '../support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../support/worker.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 
@@ -43,34 +44,50 @@ function shuffle<T>(items: T[]): T[] {
 
 describe('a storm of webhook deliveries', () => {
   it('leaves every purchase as Stripe has it, with one sale per payment', { timeout: 120_000 }, async () => {
-    const video = await createVideo(env.database.db, { priceCents: 1000 });
+    const cart = await Promise.all(
+      [1000, 1200, 800].map((priceCents) => createVideo(env.database.db, { priceCents })),
+    );
+    const showcase = await createShowcase(env.database.db, { bundlePriceCents: 1500 });
+    const inBundle = await Promise.all(
+      [1000, 1000].map((priceCents) => createVideo(env.database.db, { priceCents, showcaseId: showcase.id })),
+    );
     const client = createStripe(env.config)!;
     const outcomes: PurchaseStatus[] = ['paid', 'refunded', 'expired', 'failed'];
     const planned: Array<{ sessionId: string; expected: PurchaseStatus }> = [];
+    const ids: string[] = [];
     for (let index = 0; index < 40; index++) {
-      const [purchase] = await env.database.db
-        .insert(purchases)
-        .values({
-          videoId: video.id,
-          buyerName: `Buyer ${index}`,
-          buyerEmail: `buyer${index}@example.nz`,
-          amountCents: 1000,
-          currency: 'nzd',
-        })
-        .returning();
+      const withBundle = index % 2 === 1;
+      const purchase = await createPurchase(env.database.db, {
+        checkoutSessionId: null,
+        videoIds: withBundle ? [cart[0]!.id] : cart.map((video) => video.id),
+        bundleShowcaseIds: withBundle ? [showcase.id] : [],
+        buyerName: `Buyer ${index}`,
+        buyerEmail: `buyer${index}@example.nz`,
+        amountCents: withBundle ? 2500 : 3000,
+      });
       // Shaped as the checkout route makes them: our sessions and payments name their purchase.
-      const metadata = { purchaseId: purchase!.id, videoId: video.id };
+      const metadata = { purchaseId: purchase.id };
       const session = await client.checkout.sessions.create({
         mode: 'payment',
         customer_email: `buyer${index}@example.nz`,
-        line_items: [],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'nzd',
+              unit_amount: purchase.amountCents,
+              product_data: { name: 'Cart' },
+            },
+          },
+        ],
         metadata,
         payment_intent_data: { metadata },
       });
       await env.database.db
         .update(purchases)
         .set({ checkoutSessionId: session.id })
-        .where(eq(purchases.id, purchase!.id));
+        .where(eq(purchases.id, purchase.id));
+      ids.push(purchase.id);
       planned.push({ sessionId: session.id, expected: outcomes[index % outcomes.length]! });
     }
 
@@ -132,7 +149,7 @@ describe('a storm of webhook deliveries', () => {
     await expect
       .poll(
         async () => {
-          const rows = await env.database.db.select().from(purchases).where(eq(purchases.videoId, video.id));
+          const rows = await env.database.db.select().from(purchases).where(inArray(purchases.id, ids));
           return planned.filter(
             (plan) => rows.find((row) => row.checkoutSessionId === plan.sessionId)?.status !== plan.expected,
           ).length;
@@ -142,7 +159,7 @@ describe('a storm of webhook deliveries', () => {
       .toBe(0);
     await drain(worker.producer, 'record-sale', 30_000);
 
-    const rows = await env.database.db.select().from(purchases).where(eq(purchases.videoId, video.id));
+    const rows = await env.database.db.select().from(purchases).where(inArray(purchases.id, ids));
     const recorded = await env.database.db
       .select()
       .from(sales)
@@ -162,6 +179,18 @@ describe('a storm of webhook deliveries', () => {
       (purchase) => purchase.status === 'expired' || purchase.status === 'failed',
     )) {
       expect(perPurchase.has(row.id)).toBe(false);
+    }
+    // A paid cart holds each of its videos once; a bundle became its two videos beside the single one.
+    const items = await env.database.db
+      .select()
+      .from(purchaseItems)
+      .where(inArray(purchaseItems.purchaseId, ids));
+    // (A refund heard of before its payment ends the purchase refunded without granting anything.)
+    for (const row of rows.filter((purchase) => purchase.status === 'paid')) {
+      const held = items.filter((item) => item.purchaseId === row.id);
+      const expected = row.amountCents === 2500 ? [cart[0]!, ...inBundle] : cart;
+      expect(held.map((item) => item.videoId).sort()).toEqual(expected.map((video) => video.id).sort());
+      expect(held.reduce((sum, item) => sum + item.amountCents, 0)).toBe(row.amountCents);
     }
   });
 });

@@ -3,12 +3,12 @@
 // has exactly one sale: nothing lost, nothing doubled.
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales, videos, videoStatEvents } from '@app/shared/db';
+import { purchaseItems, purchases, sales, videos, videoStatEvents } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startWorker, type RunningProcess } from '../support/processes.ts';
-import { createVideo } from '../support/factories.ts';
+import { createPurchase, createVideo } from '../support/factories.ts';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 
 let env: TestEnv;
@@ -57,25 +57,22 @@ describe('a worker killed mid-run', () => {
       const client = createStripe(env.config)!;
       const sessions: string[] = [];
       for (let index = 0; index < 50; index++) {
-        const [purchase] = await env.database.db
-          .insert(purchases)
-          .values({
-            videoId: paidVideo.id,
-            buyerName: `B${index}`,
-            buyerEmail: `b${index}@example.nz`,
-            amountCents: 1500,
-            currency: 'nzd',
-          })
-          .returning();
+        const purchase = await createPurchase(env.database.db, {
+          videoId: paidVideo.id,
+          checkoutSessionId: null,
+          buyerName: `B${index}`,
+          buyerEmail: `b${index}@example.nz`,
+          amountCents: 1500,
+        });
         const session = await client.checkout.sessions.create({
           mode: 'payment',
           line_items: [],
-          metadata: { purchaseId: purchase!.id, videoId: paidVideo.id },
+          metadata: { purchaseId: purchase.id, videoId: paidVideo.id },
         });
         await env.database.db
           .update(purchases)
           .set({ checkoutSessionId: session.id })
-          .where(eq(purchases.id, purchase!.id));
+          .where(eq(purchases.id, purchase.id));
         stripe.pay(session.id);
         sessions.push(session.id);
       }
@@ -131,7 +128,9 @@ describe('a worker killed mid-run', () => {
       const settled = await env.database.db
         .select()
         .from(purchases)
-        .where(eq(purchases.videoId, paidVideo.id));
+        .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
+        .where(eq(purchaseItems.videoId, paidVideo.id))
+        .then((rows) => rows.map((row) => row.purchases));
       expect(settled.filter((purchase) => purchase.status !== 'paid')).toEqual([]);
       expect(await env.database.db.$count(sales, eq(sales.videoId, paidVideo.id))).toBe(50);
 

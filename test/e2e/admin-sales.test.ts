@@ -54,7 +54,7 @@ describe('the admin sales and jobs screens', () => {
     expect(receipt.text).toMatch(/session_id=offline_/);
     const [purchase] = await env.database.db.select().from(purchases);
     expect(purchase).toMatchObject({ status: 'paid', source: 'offline', amountCents: 1500 });
-    expect(await env.database.db.$count(sales, eq(sales.videoId, purchase!.videoId))).toBe(1);
+    expect(await env.database.db.$count(sales, eq(sales.purchaseId, purchase!.id))).toBe(1);
 
     // The list shows the paid purchase (it refreshes shortly after recording) and the period totals.
     await page.reload();

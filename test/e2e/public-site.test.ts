@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
-import { findServicePageHead, homeMeta } from '@app/shared/site-copy';
+import { findServicePageHead, hero as homeHero, homeMeta } from '@app/shared/site-copy';
+import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, startWorker, type RunningApi, type RunningProcess } from '../support/processes.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
@@ -157,10 +158,13 @@ describe('the home page', () => {
 
   it('shows placeholders while loading, then the error texts when loading fails', async () => {
     const { page, context } = await openPage(browser);
-    // As the page goes out when its lists could not be read with it: the app asks for them itself.
+    // As the page goes out when its lists could not be read with it (empty, without its lists): the app
+    // renders it and asks for them itself.
     await page.route(api.url + '/', async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script id="page-data"[^]*?<\/script>/, '');
+      const body = (await response.text())
+        .replace(/<script id="page-data"[^]*?<\/script>/, '')
+        .replace(/<div id="root" data-hydrate>[^]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
       await route.fulfill({ response, body });
     });
     let release!: () => void;
@@ -301,6 +305,74 @@ describe('the home page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe('the first paint (the components rendered by the server)', () => {
+  it('reads home and a service page without JavaScript', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(api.url);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(homeHero.heading);
+    expect(await page.getByRole('button', { name: 'View Portfolio' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Open image: Soloist number/ }).count()).toBe(12);
+    const tile = page.getByRole('img', { name: 'Soloist number 1', exact: true });
+    await tile.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // Sections that fade in once the app runs are shown as they are without it.
+    const festival = page.getByText('Canterbury Dance Festival');
+    await festival.scrollIntoViewIfNeeded();
+    expect(await festival.isVisible()).toBe(true);
+    expect(await festival.evaluate((element) => getComputedStyle(element.closest('.reveal')!).opacity)).toBe(
+      '1',
+    );
+    expect(await page.getByRole('link', { name: 'Book Now - No Upfront Cost' }).getAttribute('href')).toBe(
+      'https://form.example/canterbury',
+    );
+
+    await page.goto(`${api.url}/dance-videographer`);
+    const service = findServicePage('/dance-videographer')!;
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(service.heading);
+    const faq = service.faqs[0]!;
+    await page.getByText(faq.question).click();
+    expect(await page.getByText(faq.answer).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'View Dance Videos' }).getAttribute('href')).toBe('/videos');
+    await context.close();
+  });
+
+  it.each(['/', '/dance-videographer'])(
+    'takes %s over as painted: the same elements, no layout shift, no error',
+    async (path) => {
+      const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+      await page.addInitScript(() => {
+        const kept = window as unknown as { shift: number; painted?: Element | null };
+        kept.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >)
+            if (!entry.hadRecentInput) kept.shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => (kept.painted = document.querySelector('h1')));
+      });
+      await page.goto(`${api.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+      // Hydrated, not rendered again: the heading painted from the server is the one React now holds.
+      expect(
+        await page.evaluate(() => {
+          const kept = window as unknown as { painted?: Element | null };
+          return Boolean(kept.painted) && kept.painted === document.querySelector('h1');
+        }),
+      ).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('the other public pages', () => {

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales } from '@app/shared/db';
+import { purchaseItems, purchases, sales } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../support/test-env.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
 import { launchBrowser, openPage, type Browser, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
+import { routeCheckoutPages, startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { startSmtpCapture, type CapturedMail } from '../support/smtp.ts';
 import { startTestWorker, type TestWorker } from '../support/worker.ts';
 
@@ -60,30 +60,6 @@ const playerLoaded = (page: Page) =>
     .evaluate((video: HTMLVideoElement) => video.readyState >= 1 && !video.error)
     .catch(() => false);
 
-/** Serves the fake's hosted payment page in this browser context. */
-async function routeCheckoutPages(context: Awaited<ReturnType<typeof openPage>>['context']) {
-  await context.route('https://checkout.stripe.test/**', async (route) => {
-    const url = new URL(route.request().url());
-    const [, , id, action] = url.pathname.split('/');
-    const session = stripe.sessions.get(id ?? '');
-    if (!session) return route.fulfill({ status: 404, body: 'No such session' });
-    if (action === 'complete') {
-      stripe.pay(session.id);
-      return route.fulfill({
-        status: 303,
-        headers: { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) },
-      });
-    }
-    await route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Fake Checkout</title><h1>Pay ${session.customer_email}</h1>
-        <p id="amount">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
-        <a id="pay" href="/pay/${session.id}/complete">Pay</a>
-        <a id="cancel" href="${session.cancel_url}">Back</a>`,
-    });
-  });
-}
-
 describe('buying a video by card', () => {
   it('walks library → search → password → buy → payment page → success → download of the stored bytes', async () => {
     const awsKey = `videos/${randomUUID()}.mp4`;
@@ -102,7 +78,7 @@ describe('buying a video by card', () => {
     await createVideo(env.database.db, { title: 'Hip Hop Crew', tags: ['street'], priceCents: 900 });
 
     const { page, context, errors } = await openPage(browser);
-    await routeCheckoutPages(context);
+    await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/videos`);
     await page.getByLabel('Search videos').fill('RECITAL');
     await expect.poll(() => page.getByText('Hip Hop Crew').count()).toBe(0);
@@ -148,7 +124,8 @@ describe('buying a video by card', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.checkoutSessionId, sessionId));
-    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'aroha@example.nz' });
+    expect(purchase).toMatchObject({ status: 'paid', buyerEmail: 'aroha@example.nz' });
+    expect(await env.database.db.$count(purchaseItems, eq(purchaseItems.purchaseId, purchase!.id))).toBe(1);
     expect(await env.database.db.$count(sales, eq(sales.purchaseId, purchase!.id))).toBe(1);
 
     // The payment tab was opened from the purchase page, so it carries this visit's password token.
@@ -174,7 +151,7 @@ describe('buying a video by card', () => {
   it('pays in the same tab when no new tab opens (a popup blocker), and comes back to the success page', async () => {
     const video = await createVideo(env.database.db, { title: 'Senior Contemporary', priceCents: 2500 });
     const { page, context } = await openPage(browser);
-    await routeCheckoutPages(context);
+    await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/video/${video.id}/purchase`);
     // A popup blocker: window.open gives nothing back.
     await page.evaluate(() => {
@@ -196,7 +173,7 @@ describe('buying a video by card', () => {
   it('says what happened when the payment tab closes before the payment page arrives, and pays in this tab then', async () => {
     const video = await createVideo(env.database.db, { title: 'Senior Lyrical', priceCents: 2500 });
     const { page, context } = await openPage(browser);
-    await routeCheckoutPages(context);
+    await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/video/${video.id}/purchase`);
     // The tab opens and is closed at once (a browser that swallows it, or the visitor).
     await page.evaluate(() => {
@@ -227,7 +204,7 @@ describe('buying a video by card', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,2; iOS 17_5; en_NZ; en-NZ; scale=3.00; 1179x2556; 612234452)',
     });
-    await routeCheckoutPages(context);
+    await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/video/${video.id}/purchase`);
     await expect.poll(() => page.getByText('Secure card payment opens in this tab.').isVisible()).toBe(true);
     await page.getByLabel('Name').fill('Mere Parata');
@@ -244,7 +221,12 @@ describe('buying a video by card', () => {
       .select()
       .from(purchases)
       .where(eq(purchases.checkoutSessionId, sessionId));
-    expect(purchase).toMatchObject({ status: 'paid', videoId: video.id, buyerEmail: 'mere@example.nz' });
+    expect(purchase).toMatchObject({ status: 'paid', buyerEmail: 'mere@example.nz' });
+    const [item] = await env.database.db
+      .select()
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, purchase!.id));
+    expect(item).toMatchObject({ videoId: video.id });
     expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
     await context.close();
   });
@@ -252,7 +234,7 @@ describe('buying a video by card', () => {
   it('offers the other options when Stripe fails', async () => {
     const video = await createVideo(env.database.db, { title: 'Senior Jazz', priceCents: 2500 });
     const { page, context } = await openPage(browser);
-    await routeCheckoutPages(context);
+    await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/video-payment-options?videoId=${video.id}`);
     await page.getByLabel('Name').fill('Aroha Smith');
     await page.getByLabel('Email').fill('aroha@example.nz');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { events, portfolioItems, purchases, showcases, videos, type Db } from '@app/shared/db';
+import { inArray } from 'drizzle-orm';
+import { events, portfolioItems, purchaseItems, purchases, showcases, videos, type Db } from '@app/shared/db';
 
 /** Valid rows with unique values; tests override what they care about. */
 export async function createVideo(db: Db, overrides: Partial<typeof videos.$inferInsert> = {}) {
@@ -25,11 +26,35 @@ export async function createShowcase(db: Db, overrides: Partial<typeof showcases
   return showcase!;
 }
 
-/** A purchase of a video (pending Stripe checkout unless overridden) with a unique session id. */
+/**
+ * A purchase (pending Stripe checkout unless overridden) with a unique session id, holding `videoId`
+ * or `videoIds` (an item each, priced as the video) and `bundleShowcaseIds` (a bundle line each).
+ */
 export async function createPurchase(
   db: Db,
-  overrides: Partial<typeof purchases.$inferInsert> & { videoId: string },
+  {
+    videoId,
+    videoIds = videoId ? [videoId] : [],
+    bundleShowcaseIds = [],
+    ...overrides
+  }: Partial<typeof purchases.$inferInsert> & {
+    videoId?: string;
+    videoIds?: string[];
+    bundleShowcaseIds?: string[];
+  },
 ) {
+  const bought = videoIds.length
+    ? await db
+        .select({ id: videos.id, title: videos.title, priceCents: videos.priceCents })
+        .from(videos)
+        .where(inArray(videos.id, videoIds))
+    : [];
+  const bundles = bundleShowcaseIds.length
+    ? await db
+        .select({ id: showcases.id, name: showcases.name, priceCents: showcases.bundlePriceCents })
+        .from(showcases)
+        .where(inArray(showcases.id, bundleShowcaseIds))
+    : [];
   const [purchase] = await db
     .insert(purchases)
     .values({
@@ -41,6 +66,31 @@ export async function createPurchase(
       ...overrides,
     })
     .returning();
+  const lines = [
+    ...videoIds.map((id) => {
+      const video = bought.find((row) => row.id === id)!;
+      return { videoId: id, bundleShowcaseId: null, title: video.title, price: video.priceCents };
+    }),
+    ...bundles.map((bundle) => ({
+      videoId: null,
+      bundleShowcaseId: bundle.id,
+      title: bundle.name,
+      price: bundle.priceCents ?? 0,
+    })),
+  ];
+  if (lines.length > 0) {
+    // A one-video purchase's item costs what the purchase does (tests often set only amountCents).
+    const single = lines.length === 1 ? purchase!.amountCents : undefined;
+    await db.insert(purchaseItems).values(
+      lines.map(({ price, ...line }, position) => ({
+        ...line,
+        purchaseId: purchase!.id,
+        listPriceCents: single ?? price,
+        amountCents: single ?? price,
+        position,
+      })),
+    );
+  }
   return purchase!;
 }
 

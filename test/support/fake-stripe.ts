@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext } from 'playwright-core';
 import Stripe from 'stripe';
 
 /**
@@ -138,7 +139,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: 'unpaid',
           payment_intent: null,
           customer_email: form.customer_email ?? null,
-          amount_total: Number(form['line_items[0][price_data][unit_amount]'] ?? 0),
+          // Every line item's price times its quantity, as Stripe totals a cart.
+          amount_total: Object.entries(form)
+            .filter(([key]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key))
+            .reduce((sum, [key, value]) => {
+              const quantity = form[key.replace('[price_data][unit_amount]', '[quantity]')] ?? '1';
+              return sum + Number(value) * Number(quantity);
+            }, 0),
           currency: form['line_items[0][price_data][currency]'] ?? 'nzd',
           metadata: nested(form, 'metadata'),
           success_url: form.success_url ?? '',
@@ -285,4 +292,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Serves the fake's hosted payment page (the session URL, https://checkout.stripe.test/pay/{id}) in a
+ * browser context: its Pay link marks the session paid and returns to the success URL, as Stripe does.
+ */
+export async function routeCheckoutPages(context: BrowserContext, stripe: FakeStripe): Promise<void> {
+  await context.route('https://checkout.stripe.test/**', async (route) => {
+    const url = new URL(route.request().url());
+    const [, , id, action] = url.pathname.split('/');
+    const session = stripe.sessions.get(id ?? '');
+    if (!session) return route.fulfill({ status: 404, body: 'No such session' });
+    if (action === 'complete') {
+      stripe.pay(session.id);
+      return route.fulfill({
+        status: 303,
+        headers: { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) },
+      });
+    }
+    await route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Fake Checkout</title><h1>Pay ${session.customer_email}</h1>
+        <p id="amount">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
+        <a id="pay" href="/pay/${session.id}/complete">Pay</a>
+        <a id="cancel" href="${session.cancel_url}">Back</a>`,
+    });
+  });
 }

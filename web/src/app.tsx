@@ -18,6 +18,7 @@ const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
+const CartPage = lazyPage(() => import('./pages/shop/cart.tsx'));
 const MyVideosPage = lazyPage(() => import('./pages/shop/my-videos.tsx'));
 const BuyerSignInPage = lazyPage(() =>
   import('./pages/shop/my-videos.tsx').then((module) => ({ default: module.SignInPage })),
@@ -36,6 +37,7 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video/:id/purchase', component: PurchasePage },
   { path: '/video/:id/download', component: DownloadPage },
   { path: '/video-purchase-success', component: PurchaseSuccessPage },
+  { path: '/cart', component: CartPage },
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
   { path: '/my-videos', component: MyVideosPage },

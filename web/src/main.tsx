@@ -5,7 +5,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
-// A page the server rendered carries the lists it shows (api/src/web.ts): start from them, so the
+// A page the server rendered carries the lists it shows (api/src/site/web.ts): start from them, so the
 // first render matches the server's markup instead of showing skeletons and asking again.
 const pageData = document.getElementById('page-data')?.textContent;
 if (pageData) {
@@ -25,8 +25,7 @@ const app = (
 // main thread for the whole page, so the server's first paint stays responsive meanwhile.
 function start() {
   // The page's markup came from the app itself (web/src/server.tsx): React adopts it as it is, so the
-  // painted page, its pictures included, is never replaced. A static first paint (api/src/seo.ts) is
-  // replaced by the app's render instead.
+  // painted page, its pictures included, is never replaced. A page that arrived empty is rendered.
   if (root.hasAttribute('data-hydrate')) startTransition(() => void hydrateRoot(root, app));
   else startTransition(() => createRoot(root).render(app));
 }

@@ -1,4 +1,4 @@
-// The pages the api sends rendered (api/src/web.ts, decision 013), built with `vite build --ssr` into
+// The pages the api sends rendered (api/src/site/web.ts, decision 013), built with `vite build --ssr` into
 // dist-server. The same components as in the browser, so there is one copy of each page's markup.
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';

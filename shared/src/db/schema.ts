@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { purchaseStatuses } from '../constants.ts';
 import {
   bigint,
   boolean,
@@ -17,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { VideoMedia } from '../schemas/media.ts';
+import { purchaseStatuses } from '../constants.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const uuidKey = () =>
@@ -162,12 +162,15 @@ export const showcases = pgTable(
       .default(sql`gen_random_uuid()::text`),
     // Performers are often children: per-video pages stay out of search engines unless ticked.
     showVideosInSearchEngines: boolean().notNull().default(false),
+    // "Buy all": one price for every video in the showcase (docs/decisions/023); null: no bundle.
+    bundlePriceCents: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('showcases_slug_key').on(t.slug),
     index('showcases_order_idx').on(t.orderPriority, t.createdAt),
     check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
+    check('showcases_bundle_price_check', sql`${t.bundlePriceCents} is null or ${t.bundlePriceCents} > 0`),
   ],
 );
 
@@ -230,15 +233,15 @@ export const videos = pgTable(
 
 export { purchaseStatuses, type PurchaseStatus } from '../constants.ts';
 
-/** One row per checkout (Stripe Checkout Session or an offline order the owner records). */
+/**
+ * One row per checkout (Stripe Checkout Session or an offline order the owner records); what it buys
+ * is in purchase_items. amountCents is what the buyer pays (once paid: what Stripe says they paid).
+ */
 export const purchases = pgTable(
   'purchases',
   {
     id: uuidKey(),
     checkoutSessionId: text().unique(),
-    videoId: text()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
     buyerName: text().notNull(),
     buyerEmail: text().notNull(),
     amountCents: integer().notNull(),
@@ -256,7 +259,6 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_created_at_idx').on(t.createdAt.desc()),
-    index('purchases_video_idx').on(t.videoId),
     // The buyer's library finds a buyer's purchases by address, whatever its case and spaces.
     index('purchases_buyer_email_idx').on(sql`lower(btrim(${t.buyerEmail}))`),
     check('purchases_amount_check', sql`${t.amountCents} >= 0`),
@@ -264,13 +266,42 @@ export const purchases = pgTable(
   ],
 );
 
+/**
+ * What a purchase buys, one row per video (docs/decisions/023). A showcase bundle is one row without a
+ * video until the purchase is paid; fulfilment then replaces it with a row per video the showcase holds
+ * at that moment (bundleShowcaseId set), in the same transaction as the sale. Once paid, amountCents is
+ * each video's share of what was paid, so the items of a purchase add up to its amount.
+ */
+export const purchaseItems = pgTable(
+  'purchase_items',
+  {
+    id: uuidKey(),
+    purchaseId: text()
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    videoId: text().references(() => videos.id, { onDelete: 'restrict' }),
+    bundleShowcaseId: text().references(() => showcases.id, { onDelete: 'set null' }),
+    /** The video's title (the showcase's name for an unexpanded bundle) when bought, for receipts. */
+    title: text().notNull(),
+    /** The database's price when the buyer checked out (the bundle price for a bundle row). */
+    listPriceCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('purchase_items_purchase_idx').on(t.purchaseId, t.position),
+    uniqueIndex('purchase_items_purchase_video_key').on(t.purchaseId, t.videoId),
+    index('purchase_items_video_idx').on(t.videoId),
+    check('purchase_items_amount_check', sql`${t.amountCents} >= 0 and ${t.listPriceCents} >= 0`),
+  ],
+);
+
 export const sales = pgTable(
   'sales',
   {
     id: uuidKey(),
-    videoId: text()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'restrict' }),
+    // The video of a one-video purchase; null for a cart or bundle (its items say what was sold).
+    videoId: text().references(() => videos.id, { onDelete: 'restrict' }),
     purchaseId: text().references(() => purchases.id, { onDelete: 'restrict' }),
     amountCents: integer().notNull(),
     currency: text().notNull().default('nzd'),

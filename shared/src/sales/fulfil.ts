@@ -1,6 +1,7 @@
-import { eq, type SQL } from 'drizzle-orm';
-import { purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { purchaseItems, purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
+import { allocate, bundleVideos } from './bundles.ts';
 
 /**
  * The one fulfilment function (DESIGN.md section 4), used by the record-sale job and by the success
@@ -77,6 +78,8 @@ export async function transitionPurchase(
     }
     const status = moves ? next : purchase.status;
     let saleRecorded = false;
+    let soldVideoId: string | null = null;
+    if (paid) soldVideoId = await settleItems(tx, purchase.id, amountCents);
     if (paid) {
       const transactionId =
         payment.transactionId ??
@@ -86,7 +89,7 @@ export async function transitionPurchase(
       const inserted = await tx
         .insert(sales)
         .values({
-          videoId: purchase.videoId,
+          videoId: soldVideoId,
           purchaseId: purchase.id,
           amountCents,
           currency,
@@ -105,6 +108,66 @@ export async function transitionPurchase(
       receiptDue: status === 'paid' && !purchase.receiptSentAt,
     };
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * At the moment of payment: each bundle becomes a row per video its showcase holds now (a video the
+ * cart also bought on its own is granted once), and what was paid is shared out over the rows in
+ * proportion to their prices, so a purchase's items add up to its amount. Returns the video of a
+ * one-video purchase (the sale names it), else null.
+ */
+async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promise<string | null> {
+  const rows = await tx
+    .select()
+    .from(purchaseItems)
+    .where(eq(purchaseItems.purchaseId, purchaseId))
+    .orderBy(asc(purchaseItems.position), asc(purchaseItems.id));
+  const bundles = rows.filter((row) => row.videoId === null && row.bundleShowcaseId !== null);
+  const contents = await bundleVideos(
+    tx,
+    bundles.map((row) => row.bundleShowcaseId!),
+  );
+  const granted = new Set(rows.map((row) => row.videoId).filter((id) => id !== null));
+  const shares = allocate(
+    paidCents,
+    rows.map((row) => row.listPriceCents),
+  );
+  const expanded: string[] = [];
+  for (const [index, row] of rows.entries()) {
+    const share = shares[index]!;
+    const inBundle =
+      row.videoId === null && row.bundleShowcaseId !== null
+        ? contents.filter((video) => video.showcaseId === row.bundleShowcaseId && !granted.has(video.id))
+        : [];
+    if (inBundle.length === 0) {
+      if (row.amountCents !== share)
+        await tx.update(purchaseItems).set({ amountCents: share }).where(eq(purchaseItems.id, row.id));
+      continue;
+    }
+    const parts = allocate(
+      share,
+      inBundle.map((video) => video.priceCents),
+    );
+    await tx.insert(purchaseItems).values(
+      inBundle.map((video, at) => {
+        granted.add(video.id);
+        return {
+          purchaseId,
+          videoId: video.id,
+          bundleShowcaseId: row.bundleShowcaseId,
+          title: video.title,
+          listPriceCents: video.priceCents,
+          amountCents: parts[at]!,
+          position: row.position,
+        };
+      }),
+    );
+    expanded.push(row.id);
+  }
+  if (expanded.length > 0) await tx.delete(purchaseItems).where(inArray(purchaseItems.id, expanded));
+  return rows.length === 1 && granted.size === 1 ? (rows[0]!.videoId ?? null) : null;
 }
 
 const intentId = (value: string | { id: string } | null | undefined) =>

@@ -1,2 +1,3 @@
 export * from './fulfil.ts';
 export * from './settled.ts';
+export * from './bundles.ts';

@@ -127,6 +127,7 @@ export const showcaseSchema = z.object({
   published: z.boolean(),
   slug: z.string(),
   showVideosInSearchEngines: z.boolean(),
+  bundlePriceCents: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Showcase = z.infer<typeof showcaseSchema>;
@@ -146,7 +147,10 @@ export const adminVideoSchema = publicVideoSchema.extend({
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
 
 /** GET /api/admin/showcases: hidden ones too, each counting all its videos. */
-export const adminShowcaseSchema = showcaseSummarySchema.extend({ published: z.boolean() });
+export const adminShowcaseSchema = showcaseSummarySchema.extend({
+  published: z.boolean(),
+  bundlePriceCents: z.number().int().nullable(),
+});
 export type AdminShowcase = z.infer<typeof adminShowcaseSchema>;
 
 /** POST /api/admin/videos/{id}/publish and /hide, and the showcase ones: the new state. */

@@ -5,5 +5,7 @@ export * from './sync.ts';
 export * from './media.ts';
 export * from './portfolio.ts';
 export * from './library.ts';
+export * from './cart.ts';
+export * from './sales.ts';
 export * from './jobs.ts';
 export * from './buyer-library.ts';

@@ -88,6 +88,13 @@ const showcaseFields = {
   slug: slugSchema,
   /** "Show this showcase's videos in search engines" (performers are often children: off unless ticked). */
   showVideosInSearchEngines: z.boolean(),
+  /** "Buy all N videos for NZ$X" (docs/decisions/023); null: no bundle. */
+  bundlePriceCents: z
+    .number()
+    .int('The bundle price must be whole cents')
+    .min(1, 'The bundle price must be more than 0')
+    .max(10_000_000)
+    .nullable(),
 };
 export const insertShowcaseSchema = z.object({
   ...showcaseFields,
@@ -95,6 +102,7 @@ export const insertShowcaseSchema = z.object({
   published: showcaseFields.published.default(true),
   slug: showcaseFields.slug.optional(),
   showVideosInSearchEngines: showcaseFields.showVideosInSearchEngines.default(false),
+  bundlePriceCents: showcaseFields.bundlePriceCents.default(null),
 });
 /** Partial: the inline order save sends orderPriority alone, and nothing else may change. */
 export const updateShowcaseSchema = z.object(showcaseFields).partial();

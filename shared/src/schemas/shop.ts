@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { purchaseStatuses } from '../constants.ts';
 
 // The public video shop's HTTP contract (DESIGN.md section 8): what the api answers and the web app
 // reads. Browser-safe. Request bodies the api parses are in requests.ts (checkoutRequestSchema).
@@ -36,14 +35,6 @@ export type VideoToken = z.infer<typeof videoTokenSchema>;
 /** POST /api/checkout: the card payment page to send the buyer to. */
 export const checkoutResponseSchema = z.object({ url: z.string(), sessionId: z.string().optional() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
-
-/** GET /api/purchases/{checkoutSessionId}; downloadUrl (a page of this site) only when paid. */
-export const purchaseStatusSchema = z.object({
-  status: z.enum(purchaseStatuses),
-  videoId: z.string(),
-  downloadUrl: z.string().optional(),
-});
-export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;
 
 /** The longest a status request may wait for a pending purchase to settle, in seconds. */
 export const PURCHASE_WAIT_MAX_SECONDS = 25;

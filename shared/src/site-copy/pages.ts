@@ -105,6 +105,16 @@ export function pageMeta(path: string): PageMeta {
       noindex: true,
     };
   }
+  if (normalized === '/cart') {
+    return {
+      status: 200,
+      kind: 'plain',
+      title: `Your Cart | ${business.name}`,
+      description: 'The videos you chose, to pay for in one go.',
+      keywords,
+      noindex: true,
+    };
+  }
   if (normalized === '/my-videos' || normalized === '/my-videos/sign-in') {
     return {
       status: 200,

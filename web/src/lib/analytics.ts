@@ -1,5 +1,5 @@
 // Named events for the owner's cookie-free analytics (Plausible-compatible). The script is only in the
-// page when ANALYTICS_DOMAIN is set (api/src/seo.ts); without it these calls do nothing.
+// page when ANALYTICS_DOMAIN is set (api/src/site/seo.ts); without it these calls do nothing.
 
 type AnalyticsEvent = 'Contact Sent' | 'Booking Link Opened' | 'Checkout Started' | 'Video Downloaded';
 

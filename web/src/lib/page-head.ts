@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { pageMeta, type PageMeta } from '@app/shared/site-copy';
 
-// The api sends each page's head (api/src/seo.ts). When the visitor then moves between routes in the
+// The api sends each page's head (api/src/site/seo.ts). When the visitor then moves between routes in the
 // browser, this keeps the same tags right from the same source (pageMeta), so a bookmark, a share or a
 // crawler that runs JavaScript sees the page it is on, not the one the visit started at.
 

@@ -1,4 +1,4 @@
-/** Runtime settings the api writes into the page (never secrets): see api/src/web.ts. */
+/** Runtime settings the api writes into the page (never secrets): see api/src/site/web.ts. */
 export interface PublicConfig {
   appUrl?: string;
   contactEmail?: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, type PurchaseStatus } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { createVideo } from '../../../test/support/factories.ts';
+import { createPurchase, createVideo } from '../../../test/support/factories.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../test/support/smtp.ts';
 import { createMailer, type Mailer } from '../clients/mailer.ts';
 import type { WorkerContext } from '../context.ts';
@@ -35,14 +35,13 @@ async function purchase(status: PurchaseStatus, title: string) {
   const video = await createVideo(env.database.db, { priceCents: 2200, title });
   const id = randomUUID();
   const sessionId = `cs_test_${randomUUID()}`;
-  await env.database.db.insert(purchases).values({
+  await createPurchase(env.database.db, {
     id,
     videoId: video.id,
     checkoutSessionId: sessionId,
     buyerName: 'Aroha',
     buyerEmail: 'aroha@example.nz',
     amountCents: 2200,
-    currency: 'nzd',
     status,
   });
   return { id, sessionId, videoId: video.id };
@@ -65,6 +64,38 @@ describe('purchase-receipt', () => {
 
     expect(await purchaseReceipt({ purchaseId: id, resend: true }, context)).toBe('done');
     await expect.poll(() => mailsAbout('Receipt Once').length).toBe(2);
+  });
+
+  it('lists every video of a cart with its own link, in text and in HTML a phone shows, and the library', async () => {
+    const videos = await Promise.all(
+      ['Cart <One>', 'Cart "Two"'].map((title) => createVideo(env.database.db, { priceCents: 1000, title })),
+    );
+    const sessionId = `cs_test_${randomUUID()}`;
+    const purchase = await createPurchase(env.database.db, {
+      videoIds: videos.map((video) => video.id),
+      checkoutSessionId: sessionId,
+      buyerName: 'Aroha & Co',
+      buyerEmail: 'aroha@example.nz',
+      amountCents: 2000,
+      status: 'paid',
+    });
+    expect(await purchaseReceipt({ purchaseId: purchase.id }, context)).toBe('done');
+    const mail = await smtp.waitFor(
+      (message) =>
+        message.subject === 'Your 2 videos from Stagelight Studio' && message.text!.includes('Aroha & Co'),
+    );
+    for (const video of videos) {
+      const link = `http://localhost:3000/video/${video.id}/download?session_id=${sessionId}`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+    }
+    expect(mail.text).toContain('NZ$20.00 in total');
+    expect(mail.text).toContain('All your videos, any time: http://localhost:3000/my-videos');
+    // Titles and names are the owner's and the buyer's words: escaped, never markup.
+    expect(mail.html).toContain('Cart &#60;One&#62;');
+    expect(mail.html).toContain('Aroha &#38; Co');
+    expect(mail.html).toContain('name="viewport" content="width=device-width');
+    expect(mail.html).toContain('href="http://localhost:3000/my-videos"');
   });
 
   it('sends nothing for a purchase that is not paid, or is gone', async () => {

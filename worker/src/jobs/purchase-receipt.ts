@@ -1,39 +1,46 @@
 import { UnrecoverableError } from 'bullmq';
-import { eq } from 'drizzle-orm';
-import { purchases, videos } from '@app/shared/db';
-import { formatPrice } from '@app/shared/format';
+import { asc, eq } from 'drizzle-orm';
+import { purchaseItems, purchases, showcases } from '@app/shared/db';
 import type { JobHandler } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
+import { receiptHtml, receiptSubject, receiptText, type Receipt } from './receipt-mail.ts';
 
-/** E-mails the buyer a link back to their download (once, unless the owner asks to resend). */
+/** E-mails the buyer a link to every video they bought (once, unless the owner asks to resend). */
 export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
   { purchaseId, resend },
   { db, config, mailer },
 ) => {
-  const [row] = await db
-    .select({ purchase: purchases, title: videos.title })
-    .from(purchases)
-    .innerJoin(videos, eq(videos.id, purchases.videoId))
-    .where(eq(purchases.id, purchaseId));
-  if (!row || row.purchase.status !== 'paid') return 'skipped';
-  const { purchase } = row;
+  const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  if (purchase?.status !== 'paid') return 'skipped';
   if (purchase.receiptSentAt && !resend) return 'skipped';
+  const items = await db
+    .select({ item: purchaseItems, bundleName: showcases.name })
+    .from(purchaseItems)
+    .leftJoin(showcases, eq(showcases.id, purchaseItems.bundleShowcaseId))
+    .where(eq(purchaseItems.purchaseId, purchase.id))
+    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
 
   const sessionId = purchase.checkoutSessionId ?? `offline_${purchase.id}`;
-  const link = `${config.PUBLIC_URL}/video/${purchase.videoId}/download?session_id=${encodeURIComponent(sessionId)}`;
+  const receipt: Receipt = {
+    buyerName: purchase.buyerName,
+    amountCents: purchase.amountCents,
+    items: items.map(({ item, bundleName }) => ({
+      title: item.title,
+      amountCents: item.amountCents,
+      bundleName,
+      link: item.videoId
+        ? `${config.PUBLIC_URL}/video/${item.videoId}/download?session_id=${encodeURIComponent(sessionId)}`
+        : null,
+    })),
+    libraryUrl: `${config.PUBLIC_URL}/my-videos`,
+    contactEmail: config.PUBLIC_CONTACT_EMAIL,
+  };
   try {
     await mailer.send({
       to: purchase.buyerEmail,
-      subject: `Your video: ${row.title}`,
-      text: [
-        `Kia ora ${purchase.buyerName},`,
-        '',
-        `Thank you for buying "${row.title}" (${formatPrice(purchase.amountCents)}).`,
-        'Watch or download it here (keep this e-mail: the link works whenever you need it):',
-        link,
-        '',
-        `Questions? Reply to this e-mail or write to ${config.PUBLIC_CONTACT_EMAIL}.`,
-      ].join('\n'),
+      subject: receiptSubject(receipt),
+      text: receiptText(receipt),
+      html: receiptHtml(receipt),
       replyTo: config.PUBLIC_CONTACT_EMAIL,
     });
   } catch (error) {

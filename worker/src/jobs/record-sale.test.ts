@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { purchases, sales, stripeEvents } from '@app/shared/db';
+import { purchaseItems, purchases, sales, stripeEvents } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { fulfilCheckoutSession } from '@app/shared/sales';
 import { createStripe } from '@app/shared/stripe';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { createVideo } from '../../../test/support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../../../test/support/factories.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.ts';
 import type { WorkerContext } from '../context.ts';
 import { recordSale } from './record-sale.ts';
@@ -50,13 +50,13 @@ afterAll(async () => {
 async function pendingPurchase(priceCents = 1800) {
   const video = await createVideo(env.database.db, { priceCents });
   const id = randomUUID();
-  await env.database.db.insert(purchases).values({
+  await createPurchase(env.database.db, {
     id,
     videoId: video.id,
+    checkoutSessionId: null,
     buyerName: 'Mere',
     buyerEmail: 'mere@example.nz',
     amountCents: priceCents,
-    currency: 'nzd',
   });
   const metadata = { purchaseId: id, videoId: video.id };
   const session = await createStripe(env.config)!.checkout.sessions.create({
@@ -70,6 +70,33 @@ async function pendingPurchase(priceCents = 1800) {
   await env.database.db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, id));
   return { id, sessionId: session.id, videoId: video.id };
 }
+
+/** A cart of videos and showcase bundles with its Checkout Session, as POST /api/cart/checkout makes it. */
+async function pendingCart(videoIds: string[], bundleShowcaseIds: string[], amountCents: number) {
+  const purchase = await createPurchase(env.database.db, {
+    videoIds,
+    bundleShowcaseIds,
+    checkoutSessionId: null,
+    amountCents,
+  });
+  const metadata = { purchaseId: purchase.id };
+  const session = await createStripe(env.config)!.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      { quantity: 1, price_data: { currency: 'nzd', unit_amount: amountCents, product_data: { name: 'x' } } },
+    ],
+    metadata,
+    payment_intent_data: { metadata },
+  });
+  await env.database.db
+    .update(purchases)
+    .set({ checkoutSessionId: session.id })
+    .where(eq(purchases.id, purchase.id));
+  return { id: purchase.id, sessionId: session.id };
+}
+
+const itemsOf = (id: string) =>
+  env.database.db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id));
 
 const row = async (id: string) =>
   (await env.database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
@@ -100,6 +127,78 @@ describe('record-sale', () => {
     expect(await row(id)).toMatchObject({ status: 'paid', paymentIntentId: `pi_${sessionId.slice(8)}` });
     expect(await receipts()).toEqual({ waiting: 1, delayed: 0 });
     expect(await env.database.db.$count(stripeEvents, eq(stripeEvents.id, 'evt_twice'))).toBe(1);
+  });
+
+  it("grants a bundle's videos at payment, once, with one sale, however many deliveries come at once", async () => {
+    const single = await createVideo(env.database.db, { priceCents: 1000, title: 'Single' });
+    const showcase = await createShowcase(env.database.db, { bundlePriceCents: 2000 });
+    const inShowcase = await Promise.all(
+      [1500, 1500].map((priceCents) => createVideo(env.database.db, { priceCents, showcaseId: showcase.id })),
+    );
+    // Not part of a bundle: free, protected and hidden videos of the showcase.
+    await createVideo(env.database.db, { priceCents: 0, showcaseId: showcase.id });
+    await createVideo(env.database.db, { priceCents: 900, showcaseId: showcase.id, published: false });
+    await createVideo(env.database.db, {
+      priceCents: 900,
+      showcaseId: showcase.id,
+      passwordProtected: true,
+      passwordHash: 'x',
+    });
+    const { id, sessionId } = await pendingCart([single.id], [showcase.id], 3000);
+    // Added after checkout, before payment: the bundle is what the showcase holds when the buyer pays.
+    const late = await createVideo(env.database.db, { priceCents: 1000, showcaseId: showcase.id });
+    // A promotion code: the buyer paid 2400 of 3000.
+    stripe.pay(sessionId, { amountTotal: 2400 });
+    // The same completed event, delivered five times at once.
+    const payload = {
+      kind: 'checkout',
+      checkoutSessionId: sessionId,
+      eventId: `evt_bundle_${id}`,
+      eventType: 'checkout.session.completed',
+    } as const;
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => recordSale(payload, context)));
+    expect(results.filter((result) => typeof result === 'object' && result.saleRecorded)).toHaveLength(1);
+    expect(await salesOf(id)).toBe(1);
+    const [sale] = await env.database.db.select().from(sales).where(eq(sales.purchaseId, id));
+    expect(sale).toMatchObject({ amountCents: 2400, videoId: null });
+    const items = await itemsOf(id);
+    expect(items.map((item) => item.videoId).sort()).toEqual(
+      [single.id, ...inShowcase.map((video) => video.id), late.id].sort(),
+    );
+    expect(items.filter((item) => item.bundleShowcaseId === showcase.id)).toHaveLength(3);
+    expect(items.reduce((sum, item) => sum + item.amountCents, 0)).toBe(2400);
+    // The single video was a third of the list price, so it carries a third of what was paid.
+    expect(items.find((item) => item.videoId === single.id)!.amountCents).toBe(800);
+    expect(await row(id)).toMatchObject({ status: 'paid', amountCents: 2400 });
+  });
+
+  it('revokes a whole cart on a full refund and keeps it on a partial one', async () => {
+    const videos = await Promise.all(
+      [1000, 2000, 3000].map((priceCents) => createVideo(env.database.db, { priceCents })),
+    );
+    const ids = videos.map((video) => video.id);
+    const partial = await pendingCart(ids, [], 6000);
+    const full = await pendingCart(ids, [], 6000);
+    for (const cart of [partial, full]) {
+      stripe.pay(cart.sessionId);
+      await recordSale(
+        { kind: 'checkout', checkoutSessionId: cart.sessionId, eventId: `evt_${cart.id}` },
+        context,
+      );
+    }
+    const refund = async (cart: { sessionId: string }, amount?: number) => {
+      const charge = stripe.refund(cart.sessionId, amount);
+      return recordSale(
+        { kind: 'refund', paymentIntentId: charge.payment_intent, eventId: `evt_r_${charge.id}_${amount}` },
+        context,
+      );
+    };
+    await refund(partial, 1000);
+    await refund(full);
+    expect(await row(partial.id)).toMatchObject({ status: 'paid' });
+    expect(await row(full.id)).toMatchObject({ status: 'refunded' });
+    expect(await itemsOf(full.id)).toHaveLength(3);
+    expect(await salesOf(full.id)).toBe(1);
   });
 
   it('still queues the receipt when a crash came between the sale and the enqueue', async () => {
@@ -134,14 +233,13 @@ describe('record-sale', () => {
   it('records an offline payment once, with an offline_ transaction id', async () => {
     const video = await createVideo(env.database.db, { priceCents: 4000 });
     const id = randomUUID();
-    await env.database.db.insert(purchases).values({
+    await createPurchase(env.database.db, {
       id,
       videoId: video.id,
       checkoutSessionId: `offline_${id}`,
       buyerName: 'Tama',
       buyerEmail: 'tama@example.nz',
       amountCents: 3500,
-      currency: 'nzd',
       source: 'offline',
     });
     expect(await recordSale({ kind: 'offline', purchaseId: id }, context)).toMatchObject({ status: 'done' });

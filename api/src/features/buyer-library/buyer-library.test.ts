@@ -9,6 +9,7 @@ import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.t
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
+import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED } from './buyer-library.service.ts';
 import { BUYER_COOKIE } from './buyer-library.service.ts';
@@ -17,10 +18,16 @@ let env: TestEnv;
 let api: TestApp;
 let worker: TestWorker;
 let smtp: CapturedMail;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
+  [smtp, stripe] = await Promise.all([startSmtpCapture(), startFakeStripe()]);
+  env = await createTestEnv({
+    SMTP_URL: smtp.url,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
   api = createTestApp(env);
   worker = startTestWorker(env);
 });
@@ -28,7 +35,7 @@ afterAll(async () => {
   await worker.close();
   await api.close();
   await env.cleanup();
-  await smtp.close();
+  await Promise.all([smtp.close(), stripe.close()]);
 });
 
 const db = () => env.database.db;
@@ -394,5 +401,120 @@ describe('access matrix', () => {
     // A buyer session is not an admin session.
     await arohaAgent.get('/api/admin/purchases').expect(401);
     await arohaAgent.get('/api/admin/session').expect(200, { authenticated: false });
+  });
+});
+
+describe('carts, bundles and offline payments in the library', () => {
+  /** A Stripe webhook delivery, as the shop receives it. */
+  const deliver = (type: string, object: object) => {
+    const event = stripe.signedEvent(type, object);
+    return request(api.app)
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', event.signature)
+      .send(event.body)
+      .expect(200);
+  };
+  const settled = async () => {
+    await drain(worker.producer, 'record-sale');
+    await drain(worker.producer, 'purchase-receipt');
+  };
+  const libraryOf = async (agent: ReturnType<typeof request.agent>) =>
+    buyerLibrarySchema.parse((await agent.get('/api/my-videos').expect(200)).body);
+
+  it('lists every video of a paid cart once (a bundle as its videos), and a full refund takes them all away', async () => {
+    const email = address();
+    const showcase = await createShowcase(db(), { name: 'Library Bundle Juniors', bundlePriceCents: 3000 });
+    const bundled = await Promise.all(
+      ['Bundle Tap', 'Bundle Jazz'].map((title) =>
+        createVideo(db(), { title, priceCents: 2000, showcaseId: showcase.id }),
+      ),
+    );
+    const single = await createVideo(db(), { title: 'Cart Single Lyrical', priceCents: 1500 });
+    // Bought before, then again inside the bundle: one entry, at the newer purchase.
+    const before = await createPurchase(db(), {
+      videoId: bundled[0]!.id,
+      buyerEmail: email,
+      status: 'paid',
+      paidAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const { body } = await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', visitor())
+      .send({
+        customerName: 'Aroha Smith',
+        customerEmail: email,
+        items: [{ videoId: single.id }, { showcaseId: showcase.id }],
+      })
+      .expect(201);
+    const { sessionId } = body as { sessionId: string };
+    // Unpaid, the cart is not in the library.
+    expect((await paidVideosForEmail(db(), email)).map((paid) => paid.videoId)).toEqual([bundled[0]!.id]);
+
+    await deliver('checkout.session.completed', stripe.pay(sessionId));
+    await settled();
+    const agent = await signedIn(email);
+    const library = await libraryOf(agent);
+    expect(library.videos.map((video) => video.id).sort()).toEqual(
+      [...bundled, single].map((video) => video.id).sort(),
+    );
+    for (const video of library.videos) {
+      expect(video.watchUrl).toBe(`/video/${video.id}/download?session_id=${sessionId}`);
+      await request(api.app)
+        .post(`/api/download/${video.id}`)
+        .set('X-Forwarded-For', visitor())
+        .send({ sessionId })
+        .expect(200);
+    }
+
+    // A partial refund keeps access; a full one removes the cart, and the older purchase comes back.
+    await deliver('charge.refunded', stripe.refund(sessionId, 500));
+    await settled();
+    expect((await libraryOf(agent)).videos).toHaveLength(3);
+    await deliver('charge.refunded', stripe.refund(sessionId));
+    await settled();
+    expect((await libraryOf(agent)).videos).toMatchObject([
+      {
+        id: bundled[0]!.id,
+        watchUrl: `/video/${bundled[0]!.id}/download?session_id=${before.checkoutSessionId}`,
+      },
+    ]);
+    expect(stripe.unexpected).toEqual([]);
+  });
+
+  it('lists an offline payment for a bundle and a video, with links that open them', async () => {
+    const email = address();
+    const showcase = await createShowcase(db(), { name: 'Library Offline Seniors', bundlePriceCents: 2500 });
+    const bundled = await Promise.all(
+      [1500, 1500].map((priceCents) => createVideo(db(), { priceCents, showcaseId: showcase.id })),
+    );
+    const single = await createVideo(db(), { priceCents: 1200 });
+    const admin = await adminAgent(api.app);
+    const { body } = await admin
+      .post('/api/admin/purchases/offline')
+      .set('Origin', 'http://localhost:3000')
+      .send({
+        videoIds: [single.id],
+        showcaseIds: [showcase.id],
+        buyerName: 'Hemi Walker',
+        buyerEmail: email.toUpperCase(),
+        amountCents: 3000,
+      })
+      .expect(202);
+    const offlineSession = `offline_${(body as { id: string }).id}`;
+    await settled();
+
+    const library = await libraryOf(await signedIn(email));
+    expect(library.videos.map((video) => video.id).sort()).toEqual(
+      [...bundled, single].map((video) => video.id).sort(),
+    );
+    for (const video of library.videos) {
+      expect(video.watchUrl).toBe(`/video/${video.id}/download?session_id=${offlineSession}`);
+      await request(api.app)
+        .post(`/api/video-stream/${video.id}`)
+        .set('X-Forwarded-For', visitor())
+        .send({ sessionId: offlineSession })
+        .expect(200);
+    }
   });
 });

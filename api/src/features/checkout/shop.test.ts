@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales, stripeEvents } from '@app/shared/db';
+import { purchases, sales, stripeEvents, type PurchaseStatus } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { RedisUnavailableError } from '@app/shared/redis';
 import { createApp } from '../../app.ts';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createVideo } from '../../../../test/support/factories.ts';
+import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../test/support/fake-stripe.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
@@ -49,6 +49,30 @@ function post(event: { body: string; signature?: string }, app = api.app) {
 
 function deliver(type: string, object: object, eventId?: string) {
   return post(stripe.signedEvent(type, object, eventId));
+}
+
+/** GET /api/purchases/{session}'s answer for a one-video purchase (a download link once paid). */
+function statusBody(
+  status: PurchaseStatus,
+  video: { id: string; title: string; priceCents: number },
+  sessionId?: string,
+) {
+  const downloadUrl = sessionId && `/video/${video.id}/download?session_id=${sessionId}`;
+  return {
+    status,
+    videoId: video.id,
+    ...(downloadUrl && { downloadUrl }),
+    amountCents: video.priceCents,
+    items: [
+      {
+        videoId: video.id,
+        title: video.title,
+        bundleShowcaseId: null,
+        amountCents: video.priceCents,
+        ...(downloadUrl && { downloadUrl }),
+      },
+    ],
+  };
 }
 
 async function checkout(videoId: string, extra: object = {}) {
@@ -254,9 +278,7 @@ describe('purchase status requests', () => {
       .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
       .where(eq(purchases.checkoutSessionId, sessionId));
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    await request(api.app)
-      .get(`/api/purchases/${sessionId}`)
-      .expect(200, { status: 'pending', videoId: video.id });
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('pending', video));
     expect(await checks(sessionId)).toBe(1);
   });
 
@@ -278,9 +300,7 @@ describe('fulfilment', () => {
   it('records exactly one sale for the same event delivered five times, and five times at once, then e-mails one receipt', async () => {
     const video = await createVideo(env.database.db, { priceCents: 2500, title: 'Senior Contemporary' });
     const { sessionId } = await checkout(video.id);
-    await request(api.app)
-      .get(`/api/purchases/${sessionId}`)
-      .expect(200, { status: 'pending', videoId: video.id });
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('pending', video));
 
     const session = stripe.pay(sessionId);
     const event = stripe.signedEvent('checkout.session.completed', session);
@@ -296,11 +316,7 @@ describe('fulfilment', () => {
 
     expect(await salesOf(sessionId)).toBe(1);
     const status = await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
-    expect(status.body).toEqual({
-      status: 'paid',
-      videoId: video.id,
-      downloadUrl: `/video/${video.id}/download?session_id=${sessionId}`,
-    });
+    expect(status.body).toEqual(statusBody('paid', video, sessionId));
     const purchase = await purchaseOf(sessionId);
     expect(purchase.paymentIntentId).toBe(session.payment_intent);
     expect(purchase.receiptSentAt).not.toBeNull();
@@ -316,6 +332,62 @@ describe('fulfilment', () => {
     const before = await jobCounts();
     expect((await post(event)).status).toBe(200);
     expect(await jobCounts()).toEqual(before);
+  });
+
+  it('fulfils a cart with a bundle once: every item paid, one sale, one receipt, each download open', async () => {
+    const solos = await Promise.all(
+      ['Cart Solo A', 'Cart Solo B'].map((title) =>
+        createVideo(env.database.db, { priceCents: 1500, title }),
+      ),
+    );
+    const showcase = await createShowcase(env.database.db, { name: 'Shop Juniors', bundlePriceCents: 2000 });
+    const bundled = await Promise.all(
+      [1200, 1200].map((priceCents) => createVideo(env.database.db, { priceCents, showcaseId: showcase.id })),
+    );
+    const { body } = await request(api.app)
+      .post('/api/cart/checkout')
+      .send({
+        ...buyer,
+        items: [...solos.map((video) => ({ videoId: video.id })), { showcaseId: showcase.id }],
+      })
+      .expect(201);
+    const { sessionId } = body as { sessionId: string };
+    const pending = await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
+    expect(pending.body).toMatchObject({ status: 'pending', amountCents: 5000 });
+    expect(pending.body.items).toHaveLength(3);
+    expect(pending.body.items.every((item: object) => !('downloadUrl' in item))).toBe(true);
+
+    // The same completed event, five times at once.
+    const event = stripe.signedEvent('checkout.session.completed', stripe.pay(sessionId));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(event)));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    await settled();
+
+    expect(await salesOf(sessionId)).toBe(1);
+    const paid = await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
+    const everyVideo = [...solos, ...bundled];
+    expect(paid.body.status).toBe('paid');
+    expect(paid.body.items.map((item: { videoId: string }) => item.videoId).sort()).toEqual(
+      everyVideo.map((video) => video.id).sort(),
+    );
+    for (const item of paid.body.items as Array<{ videoId: string; downloadUrl: string }>) {
+      expect(item.downloadUrl).toBe(`/video/${item.videoId}/download?session_id=${sessionId}`);
+      await request(api.app).post(`/api/download/${item.videoId}`).send({ sessionId }).expect(200);
+    }
+    // The session opens only what it bought.
+    const other = await createVideo(env.database.db, { priceCents: 1500 });
+    await request(api.app).post(`/api/download/${other.id}`).send({ sessionId }).expect(403);
+    const receipts = smtp.messages.filter(
+      (message) => message.subject === 'Your 4 videos from Stagelight Studio',
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('All your videos, any time: http://localhost:3000/my-videos');
+
+    // A full refund closes every item.
+    await deliver('charge.refunded', stripe.refund(sessionId));
+    await settled();
+    for (const video of everyVideo)
+      await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
   });
 
   it('records what the buyer paid after a promotion code', async () => {
@@ -361,9 +433,7 @@ describe('fulfilment', () => {
     await settled();
     expect((await purchaseOf(sessionId)).status).toBe('failed');
     expect(await salesOf(sessionId)).toBe(0);
-    await request(api.app)
-      .get(`/api/purchases/${sessionId}`)
-      .expect(200, { status: 'failed', videoId: video.id });
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('failed', video));
     await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
   });
 
@@ -383,9 +453,7 @@ describe('fulfilment', () => {
     await deliver('charge.refunded', stripe.refund(sessionId));
     await settled();
     expect((await purchaseOf(sessionId)).status).toBe('refunded');
-    await request(api.app)
-      .get(`/api/purchases/${sessionId}`)
-      .expect(200, { status: 'refunded', videoId: video.id });
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('refunded', video));
     await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
     await request(api.app).post(`/api/video-stream/${video.id}`).send({ sessionId }).expect(403);
 
@@ -414,9 +482,7 @@ describe('fulfilment', () => {
     const { sessionId } = await checkout(video.id);
     await deliver('checkout.session.expired', stripe.expire(sessionId));
     await settled();
-    await request(api.app)
-      .get(`/api/purchases/${sessionId}`)
-      .expect(200, { status: 'expired', videoId: video.id });
+    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('expired', video));
   });
 
   it(
@@ -432,11 +498,7 @@ describe('fulfilment', () => {
       await deliver('checkout.session.completed', stripe.pay(sessionId));
       const response = await answered;
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({
-        status: 'paid',
-        videoId: video.id,
-        downloadUrl: `/video/${video.id}/download?session_id=${sessionId}`,
-      });
+      expect(response.body).toEqual(statusBody('paid', video, sessionId));
       expect(api.deps.purchaseWaiters.size).toBe(0);
       await settled();
     },
@@ -447,7 +509,7 @@ describe('fulfilment', () => {
     const { sessionId } = await checkout(video.id);
     await request(api.app)
       .get(`/api/purchases/${sessionId}?wait=1`)
-      .expect(200, { status: 'pending', videoId: video.id });
+      .expect(200, statusBody('pending', video));
     expect(api.deps.purchaseWaiters.size).toBe(0);
     // A settled purchase is answered at once, whatever the wait.
     await deliver('checkout.session.completed', stripe.pay(sessionId));

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, sales, type PurchaseStatus } from '@app/shared/db';
+import { purchaseItems, purchases, sales, type PurchaseStatus } from '@app/shared/db';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createVideo } from '../../../../test/support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain, startTestWorker, type TestWorker } from '../../../../test/support/worker.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../../test/support/smtp.ts';
 
@@ -35,12 +35,11 @@ async function purchase(
   values: { status: PurchaseStatus; buyerName: string; amountCents: number; createdAt?: Date },
 ) {
   const id = randomUUID();
-  await env.database.db.insert(purchases).values({
+  await createPurchase(env.database.db, {
     id,
     videoId,
     checkoutSessionId: `cs_test_${id}`,
     buyerEmail: `${values.buyerName.toLowerCase().replace(/\W/g, '')}@example.nz`,
-    currency: 'nzd',
     ...values,
   });
   return id;
@@ -58,7 +57,7 @@ describe('admin purchases', () => {
       .set('Origin', origin)
       .send({ videoId: video.id, buyerName: 'X', buyerEmail: 'x@example.nz', amountCents: 100 });
     expect(offline.status).toBe(401);
-    expect(await env.database.db.$count(purchases, eq(purchases.videoId, video.id))).toBe(0);
+    expect(await env.database.db.$count(purchaseItems, eq(purchaseItems.videoId, video.id))).toBe(0);
     // A cross-site write with the owner's cookie is refused too.
     const crossSite = await agent
       .post('/api/admin/purchases/offline')
@@ -136,7 +135,10 @@ describe('admin purchases', () => {
     const all = await agent.get(`/api/admin/purchases?videoId=${video.id}`).expect(200);
     expect(all.body).toMatchObject({ total: 4, page: 1 });
     expect(all.body.totals).toMatchObject({ count: 4, paidCount: 2, paidCents: 3000, refundedCents: 500 });
-    expect(all.body.purchases[0]).toMatchObject({ videoTitle: 'Filter Target' });
+    expect(all.body.purchases[0]).toMatchObject({
+      itemCount: 1,
+      items: [expect.objectContaining({ videoId: video.id, title: 'Filter Target' })],
+    });
 
     const paid = await agent.get(`/api/admin/purchases?videoId=${video.id}&status=paid`).expect(200);
     expect(paid.body.purchases.map((row: { buyerName: string }) => row.buyerName).sort()).toEqual([
@@ -169,7 +171,7 @@ describe('admin purchases', () => {
     const csv = await agent.get(`/api/admin/purchases.csv?videoId=${video.id}`).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="purchases\.csv"/);
-    expect(csv.text.split('\r\n')[0]).toMatch(/^"Date","Status"/);
+    expect(csv.text.split('\r\n')[0]).toMatch(/^"Date","Purchase","Status"/);
     expect(csv.text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv.text).toContain('"Smith, ""Jo""\nSecond line"');
     expect(csv.text).toContain(`"'+64 21 000"`);
@@ -199,5 +201,89 @@ describe('admin purchases', () => {
       .toBe(2);
     await agent.post(`/api/admin/purchases/${pending}/resend`).set('Origin', origin).expect(409);
     await agent.post(`/api/admin/purchases/${randomUUID()}/resend`).set('Origin', origin).expect(404);
+  });
+
+  it('records an offline payment for several videos and a bundle, lists its items and exports a row per item', async () => {
+    const showcase = await createShowcase(env.database.db, {
+      name: 'Offline Juniors',
+      bundlePriceCents: 3000,
+    });
+    const bundled = await Promise.all(
+      [2000, 2000].map((priceCents, index) =>
+        createVideo(env.database.db, { priceCents, showcaseId: showcase.id, title: `Junior ${index + 1}` }),
+      ),
+    );
+    const solos = await Promise.all(
+      [1000, 2000].map((priceCents, index) =>
+        createVideo(env.database.db, { priceCents, title: `Cart Solo ${index + 1}` }),
+      ),
+    );
+    const answer = await agent
+      .post('/api/admin/purchases/offline')
+      .set('Origin', origin)
+      .send({
+        videoIds: solos.map((video) => video.id),
+        showcaseIds: [showcase.id],
+        buyerName: 'Cart Kahu',
+        buyerEmail: 'kahu@example.nz',
+        amountCents: 5000,
+      })
+      .expect(202);
+    await drain(worker.producer, 'record-sale');
+    await drain(worker.producer, 'purchase-receipt');
+
+    const list = await agent.get('/api/admin/purchases?q=cart%20kahu').expect(200);
+    expect(list.body.totals).toMatchObject({ paidCount: 1, paidItems: 4, paidCents: 5000 });
+    const [purchase] = list.body.purchases;
+    expect(purchase).toMatchObject({ id: answer.body.id, status: 'paid', itemCount: 4, amountCents: 5000 });
+    expect(
+      purchase.items.filter((item: { bundleName: string }) => item.bundleName === 'Offline Juniors'),
+    ).toHaveLength(2);
+    // Shared out in proportion to the list prices: 1000 + 2000 + 3000 (the bundle) for 5000 paid.
+    expect(purchase.items.map((item: { amountCents: number }) => item.amountCents)).toEqual([
+      833, 1667, 1250, 1250,
+    ]);
+    expect(await env.database.db.$count(sales, eq(sales.purchaseId, answer.body.id))).toBe(1);
+    // Any of the videos, bundled or not, finds the purchase.
+    const byVideo = await agent.get(`/api/admin/purchases?videoId=${bundled[1]!.id}`).expect(200);
+    expect(byVideo.body.purchases.map((row: { id: string }) => row.id)).toEqual([answer.body.id]);
+
+    const csv = await agent.get('/api/admin/purchases.csv?q=cart%20kahu').expect(200);
+    const rows = csv.text.trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(4);
+    for (const line of rows) expect(line).toContain(`"${answer.body.id}"`);
+    const amounts = rows.map((line) => Number(line.split('","')[9]));
+    expect(amounts.reduce((sum, value) => sum + value, 0)).toBeCloseTo(50, 2);
+
+    const mail = await smtp.waitFor((message) => message.subject === 'Your 4 videos from Stagelight Studio');
+    for (const video of [...solos, ...bundled])
+      expect(mail.text).toContain(`/video/${video.id}/download?session_id=offline_${answer.body.id}`);
+    expect(mail.text).toContain('All your videos, any time: http://localhost:3000/my-videos');
+    expect(mail.html).toContain('Junior 2');
+
+    // Resend works for a cart too.
+    await agent.post(`/api/admin/purchases/${answer.body.id}/resend`).set('Origin', origin).expect(202);
+    await drain(worker.producer, 'purchase-receipt');
+    await expect
+      .poll(() => smtp.messages.filter((message) => message.subject === mail.subject).length)
+      .toBe(2);
+
+    const summary = await agent.get('/api/admin/sales-summary').expect(200);
+    expect(summary.body.paidItems).toBeGreaterThanOrEqual(4);
+    expect(summary.body.revenueCents).toBeGreaterThanOrEqual(5000);
+    await request(api.app).get('/api/admin/sales-summary').expect(401);
+
+    const noBundle = await createShowcase(env.database.db, { name: 'No Bundle Here' });
+    const refused = await agent
+      .post('/api/admin/purchases/offline')
+      .set('Origin', origin)
+      .send({ showcaseIds: [noBundle.id], buyerName: 'X', buyerEmail: 'x@example.nz', amountCents: 1 })
+      .expect(400);
+    expect(refused.body.message).toContain('No Bundle Here');
+    await agent
+      .post('/api/admin/purchases/offline')
+      .set('Origin', origin)
+      .send({ buyerName: 'X', buyerEmail: 'x@example.nz', amountCents: 1 })
+      .expect(400);
   });
 });

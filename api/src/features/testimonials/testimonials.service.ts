@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 
 const ordered = [asc(testimonials.position), asc(testimonials.id)];
 
-/** The quotes the home page shows, in the owner's order (also sent with the home page: api/src/web.ts). */
+/** The quotes the home page shows, in the owner's order (also sent with the home page: api/src/site/web.ts). */
 export const publicTestimonials = (db: Db) =>
   db
     .select({

@@ -11,11 +11,14 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { showcaseColumns } from '../videos/library.service.ts';
 import { fieldError } from './video-publishing.service.ts';
 
+/** A showcase as the owner edits it: with its bundle price (docs/decisions/023). */
+const adminShowcaseColumns = { ...showcaseColumns, bundlePriceCents: showcases.bundlePriceCents };
+
 /** Every showcase, hidden ones too (the public /api/showcases leaves them out), counting all its videos. */
 export function adminShowcases(db: Db) {
   return db
     .select({
-      ...showcaseColumns,
+      ...adminShowcaseColumns,
       videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id)::int`,
     })
     .from(showcases)
@@ -47,7 +50,7 @@ export async function createShowcase(db: Db, input: z.output<typeof insertShowca
   const [showcase] = await db
     .insert(showcases)
     .values({ ...input, slug: input.slug ?? (await freeSlug(db, input.name)) })
-    .returning(showcaseColumns)
+    .returning(adminShowcaseColumns)
     .catch(slugTaken);
   return showcase!;
 }
@@ -62,7 +65,7 @@ export async function updateShowcase(db: Db, id: string, input: z.output<typeof 
         .update(showcases)
         .set(input)
         .where(eq(showcases.id, id))
-        .returning(showcaseColumns);
+        .returning(adminShowcaseColumns);
       // The old address keeps working (301), and the new one is no longer anyone's old address.
       if (input.slug && input.slug !== before.slug) {
         await tx

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, notExists } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { purchases, sales, showcases, videos, type Db } from '@app/shared/db';
+import { purchaseItems, purchases, sales, showcases, videos, type Db } from '@app/shared/db';
 import type { Storage } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -94,33 +94,52 @@ export async function deleteVideo(db: Db, id: string) {
   return db.transaction(async (tx) => {
     const [video] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, id)).for('update');
     if (!video) throw notFound('Video not found');
+    // Purchases that hold this video (one item of a cart, or a purchase of it alone).
+    const holding = (condition: ReturnType<typeof and>) =>
+      tx.$count(
+        purchases,
+        and(
+          condition,
+          inArray(
+            purchases.id,
+            tx
+              .select({ id: purchaseItems.purchaseId })
+              .from(purchaseItems)
+              .where(eq(purchaseItems.videoId, id)),
+          ),
+        ),
+      );
     const sold =
       (await tx.$count(sales, eq(sales.videoId, id))) +
-      (await tx.$count(
-        purchases,
-        and(eq(purchases.videoId, id), inArray(purchases.status, ['paid', 'refunded'])),
-      ));
+      (await holding(inArray(purchases.status, ['paid', 'refunded'])));
     if (sold > 0)
       throw new HttpError(
         409,
         'This video has been sold, so it cannot be deleted: its buyers keep their downloads. Hide it instead to take it off the site.',
       );
-    const stillOpen = await tx.$count(
-      purchases,
-      and(
-        eq(purchases.videoId, id),
-        eq(purchases.status, 'pending'),
-        gte(purchases.createdAt, new Date(Date.now() - OPEN_CHECKOUT_MS)),
-      ),
+    const stillOpen = await holding(
+      and(eq(purchases.status, 'pending'), gte(purchases.createdAt, new Date(Date.now() - OPEN_CHECKOUT_MS))),
     );
     if (stillOpen > 0)
       throw new HttpError(
         409,
         'Someone started buying this video less than a day ago and could still pay, so it cannot be deleted yet. Hide it now, and delete it tomorrow if nobody paid.',
       );
+    // Only unpaid checkouts are left holding it: the video leaves them, and those left empty go.
+    await tx.delete(purchaseItems).where(eq(purchaseItems.videoId, id));
     await tx
       .delete(purchases)
-      .where(and(eq(purchases.videoId, id), inArray(purchases.status, ['pending', 'failed', 'expired'])));
+      .where(
+        and(
+          inArray(purchases.status, ['pending', 'failed', 'expired']),
+          notExists(
+            tx
+              .select({ id: purchaseItems.id })
+              .from(purchaseItems)
+              .where(eq(purchaseItems.purchaseId, purchases.id)),
+          ),
+        ),
+      );
     const [deleted] = await tx
       .delete(videos)
       .where(eq(videos.id, id))

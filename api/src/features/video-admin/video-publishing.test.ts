@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, videos } from '@app/shared/db';
+import { purchaseItems, purchases, videos } from '@app/shared/db';
 import { z } from 'zod';
 import {
   adminShowcaseSchema,
@@ -125,12 +125,15 @@ describe('hiding a video', () => {
 describe('deleting a video', () => {
   it('deletes one nobody paid for, with its abandoned, failed and expired checkouts', async () => {
     const video = await createVideo(env.database.db, { priceCents: 900 });
+    const checkouts = [];
     for (const status of ['failed', 'expired'] as const)
-      await createPurchase(env.database.db, { videoId: video.id, status });
-    await createPurchase(env.database.db, { videoId: video.id, createdAt: hoursAgo(30) });
+      checkouts.push(await createPurchase(env.database.db, { videoId: video.id, status }));
+    checkouts.push(await createPurchase(env.database.db, { videoId: video.id, createdAt: hoursAgo(30) }));
     await agent.delete(`/api/admin/videos/${video.id}`).set('Origin', origin).expect(200);
     expect(await env.database.db.$count(videos, eq(videos.id, video.id))).toBe(0);
-    expect(await env.database.db.$count(purchases, eq(purchases.videoId, video.id))).toBe(0);
+    expect(await env.database.db.$count(purchaseItems, eq(purchaseItems.videoId, video.id))).toBe(0);
+    const ids = checkouts.map((checkout) => checkout.id);
+    expect(await env.database.db.$count(purchases, inArray(purchases.id, ids))).toBe(0);
   });
 
   it('refuses one that was sold, or that a checkout of today may still pay for, and offers Hide', async () => {
@@ -139,7 +142,7 @@ describe('deleting a video', () => {
     await createPurchase(env.database.db, { videoId: sold.id, status: 'failed' });
     const refused = await agent.delete(`/api/admin/videos/${sold.id}`).set('Origin', origin).expect(409);
     expect(refused.body.message).toMatch(/has been sold.*Hide it instead/);
-    expect(await env.database.db.$count(purchases, eq(purchases.videoId, sold.id))).toBe(2);
+    expect(await env.database.db.$count(purchaseItems, eq(purchaseItems.videoId, sold.id))).toBe(2);
 
     const refunded = await createVideo(env.database.db, { priceCents: 900 });
     await createPurchase(env.database.db, { videoId: refunded.id, status: 'refunded' });

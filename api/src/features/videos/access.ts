@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { purchases, type videos } from '@app/shared/db';
+import { purchaseItems, purchases, type videos } from '@app/shared/db';
 import { verifyPassword } from '@app/shared/password';
 import { createToken, purposeKey, readToken } from '@app/shared/signing';
 import type { Deps } from '../../deps.ts';
@@ -43,7 +43,7 @@ export interface AccessProof {
 
 /**
  * Who may stream or download a video (DESIGN.md section 8): a protected video needs its password or
- * token (401); a paid one needs a paid purchase of this very video (403).
+ * token (401); a paid one needs a paid purchase that holds this very video (403).
  */
 export async function authorizeVideo(
   deps: Deps,
@@ -77,13 +77,15 @@ async function paidPurchaseId(deps: Pick<Deps, 'db'>, videoId: string, sessionId
   const [purchase] = await deps.db
     .select({ id: purchases.id })
     .from(purchases)
+    .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
     .where(
       and(
         eq(purchases.checkoutSessionId, sessionId),
-        eq(purchases.videoId, videoId),
+        eq(purchaseItems.videoId, videoId),
         eq(purchases.status, 'paid'),
       ),
-    );
+    )
+    .limit(1);
   return purchase?.id;
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, videos } from '@app/shared/db';
+import { videos } from '@app/shared/db';
 import {
   adminContactListSchema,
   adminEventListSchema,
@@ -15,7 +15,7 @@ import {
 } from '@app/shared/schemas';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { adminAgent, createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
 
 // The library at scale (issue 15, decision 020): keyset pages with Link headers, server search,
 // showcase pages, the sitemap index, bad input, and the owner's paged list and bulk actions.
@@ -290,8 +290,8 @@ describe('the owner: paged list and bulk actions', () => {
       adminVideoListSchema.parse(priced.body).videos.filter((video) => video.priceCents === 999),
     ).toHaveLength(5);
 
-    await env.database.db.insert(purchases).values({
-      videoId: ids[0]!,
+    await createPurchase(env.database.db, {
+      videoId: ids[0],
       buyerName: 'Aroha',
       buyerEmail: 'aroha@example.nz',
       amountCents: 999,

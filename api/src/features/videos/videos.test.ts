@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases, videoStatEvents, type PurchaseStatus } from '@app/shared/db';
+import { videoStatEvents, type PurchaseStatus } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import {
   downloadLinkSchema,
@@ -15,7 +15,7 @@ import {
 import { createToken, purposeKey } from '@app/shared/signing';
 import { createTestEnv, type TestEnv } from '../../../../test/support/test-env.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
 
 let env: TestEnv;
 let api: TestApp;
@@ -32,7 +32,7 @@ afterAll(async () => {
 /** A purchase row in the given state, as fulfilment leaves it. */
 async function purchase(videoId: string, status: PurchaseStatus) {
   const sessionId = `cs_test_${randomUUID()}`;
-  await env.database.db.insert(purchases).values({
+  await createPurchase(env.database.db, {
     videoId,
     checkoutSessionId: sessionId,
     buyerName: 'Aroha',

@@ -88,7 +88,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-6 py-5 sm:flex-row">
-          <p>
+          {/* The server's year may not be the reader's around New Year (another time zone): keep it. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {business.name}. {business.base}.
           </p>
           <Link href="/admin" className="hover:text-spotlight-300">

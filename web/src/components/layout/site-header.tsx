@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Aperture, Menu, X } from 'lucide-react';
+import { Aperture, Menu, ShoppingCart, X } from 'lucide-react';
 import { business } from '@app/shared/site-copy';
 import { cn } from '../../lib/cn.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
 import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';
 
 const entries: Array<{ label: string; section?: string; href?: string }> = [
@@ -75,6 +76,7 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
+        <CartButton active={location === '/cart'} />
         <button
           ref={toggle}
           type="button"
@@ -97,6 +99,32 @@ export function SiteHeader() {
         </ul>
       )}
     </header>
+  );
+}
+
+/** The cart with how many videos and bundles it holds (kept in this browser, shared by its tabs). */
+function CartButton({ active }: { active: boolean }) {
+  const count = useCart().length;
+  return (
+    <Link
+      href="/cart"
+      aria-label={count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'relative ml-auto rounded-lg p-2 text-zinc-200 hover:bg-white/10 lg:ml-2',
+        active && 'text-spotlight-300',
+      )}
+    >
+      <ShoppingCart className="size-6" aria-hidden />
+      {count > 0 && (
+        <span
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-spotlight-400 px-1 text-xs font-bold text-stage-950"
+        >
+          {count}
+        </span>
+      )}
+    </Link>
   );
 }
 

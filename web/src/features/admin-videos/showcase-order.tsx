@@ -6,6 +6,7 @@ import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
 import { PublishToggle } from './video-publishing.tsx';
+import { formatPrice } from '@app/shared/format';
 import { whole, type Showcase } from './shared.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
@@ -99,6 +100,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
   const [slug, setSlug] = useState(showcase?.slug ?? '');
   const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
+  const [bundle, setBundle] = useState(showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '');
   const save = useAdminMutation({
     mutationFn: () => {
       const body = {
@@ -108,6 +110,8 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         // A new showcase's address is made from its name unless the owner typed one.
         ...(slug.trim() ? { slug: slug.trim() } : {}),
         showVideosInSearchEngines: indexed,
+        // Empty (or 0): no "Buy all" offer.
+        bundlePriceCents: whole(bundle) || null,
       };
       return showcase
         ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
@@ -161,6 +165,23 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         />
         <p id="showcase-slug-help" className="mt-1 text-xs text-zinc-500">
           /videos/{slug.trim() || '…'}. Changing it keeps the old address working.
+        </p>
+      </div>
+      <div>
+        <Label htmlFor="showcase-bundle">Bundle price in cents</Label>
+        <Input
+          id="showcase-bundle"
+          type="number"
+          min={0}
+          placeholder="No bundle"
+          value={bundle}
+          onChange={(event) => setBundle(event.target.value)}
+          aria-describedby="showcase-bundle-help"
+        />
+        <p id="showcase-bundle-help" className="mt-1 text-xs text-zinc-500">
+          {whole(bundle) > 0
+            ? `The showcase page offers “Buy all its videos for ${formatPrice(whole(bundle))}”: every paid, unprotected video in it when the buyer pays.`
+            : 'Leave empty for no bundle. With a price, the showcase page offers all its videos at once.'}
         </p>
       </div>
       <label className="flex items-start gap-2 text-sm text-zinc-200">

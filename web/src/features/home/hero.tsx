@@ -1,16 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { ExternalLink, Pause, Play } from 'lucide-react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { hero } from '@app/shared/site-copy';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useInBrowser } from '../../lib/in-browser.ts';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { usePortfolio, type PortfolioImage } from './queries.ts';
 
 const SLIDE_INTERVAL_MS = 5_000;
 const RANDOM_SLIDES = 4;
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+/** Whether the reader asked for less motion; false on the server (and while hydrating). */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(reducedMotion);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(reducedMotion).matches,
+    () => false,
+  );
+}
 
 function pickRandom(images: PortfolioImage[], count: number): PortfolioImage[] {
   const pool = [...images];
@@ -28,21 +43,22 @@ function pickRandom(images: PortfolioImage[], count: number): PortfolioImage[] {
 export function Hero() {
   const [, navigate] = useLocation();
   const { data } = usePortfolio();
+  // The server's copy and the browser's first render show the fixed picture alone (hydration needs them
+  // to match); the random picks join once the app holds the page.
+  const inBrowser = useInBrowser();
   const slides = useMemo(() => {
     const featured = (data ?? []).filter((image) => image.featured);
+    const picks = inBrowser ? pickRandom(featured.length > 0 ? featured : (data ?? []), RANDOM_SLIDES) : [];
     return [
       { src: hero.image, alt: hero.imageAlt },
-      ...pickRandom(featured.length > 0 ? featured : (data ?? []), RANDOM_SLIDES).map((image) => ({
-        src: image.imageUrl,
-        alt: image.alt,
-      })),
+      ...picks.map((image) => ({ src: image.imageUrl, alt: image.alt })),
     ];
-  }, [data]);
+  }, [data, inBrowser]);
   const [current, setCurrent] = useState(0);
   // Moving pictures can be stopped (WCAG 2.2.2), and do not start for readers who asked for less motion.
-  const [playing, setPlaying] = useState(
-    () => !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-  );
+  const [chosen, setChosen] = useState<boolean>();
+  const reduced = useReducedMotion();
+  const playing = chosen ?? !reduced;
   const { appUrl } = publicConfig();
 
   useEffect(() => {
@@ -106,7 +122,7 @@ export function Hero() {
           <button
             type="button"
             aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
-            onClick={() => setPlaying((value) => !value)}
+            onClick={() => setChosen(!playing)}
             className="mr-1 flex size-6 items-center justify-center rounded-full text-white/70 hover:text-white"
           >
             {playing ? <Pause className="size-3.5" aria-hidden /> : <Play className="size-3.5" aria-hidden />}

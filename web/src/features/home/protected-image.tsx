@@ -62,6 +62,19 @@ export function LazyImage({
           Failed to load
         </div>
       )}
+      {/* The server's copy, for a reader without JavaScript (a browser running scripts ignores it). */}
+      {!near && (
+        <noscript>
+          <img
+            src={imageUrl(src, 640)}
+            srcSet={imageSrcSet(src, 1280)}
+            sizes={sizes}
+            alt={alt}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        </noscript>
+      )}
       {near && state !== 'failed' && (
         <img
           src={imageUrl(src, 640)}

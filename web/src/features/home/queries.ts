@@ -22,7 +22,7 @@ export function usePortfolio() {
 
 export function usePortfolioCategory(category: PortfolioCategory) {
   return useQuery({
-    // The route itself: the home page arrives with the opening category's list under it (api/src/web.ts).
+    // The route itself: the home page arrives with the opening category's list under it (api/src/site/web.ts).
     queryKey: [`/api/portfolio?category=${category}`],
     queryFn: () => api.get<PortfolioImage[]>(`/api/portfolio?category=${category}`),
     staleTime: FIVE_MINUTES,
@@ -34,7 +34,7 @@ export function useEvents() {
   return useQuery({ queryKey: ['/api/events'], queryFn: () => api.get<CompetitionEvent[]>('/api/events') });
 }
 
-/** Arrives with the home page (api/src/web.ts), like the other home lists. */
+/** Arrives with the home page (api/src/site/web.ts), like the other home lists. */
 export function useTestimonials() {
   return useQuery({
     queryKey: ['/api/testimonials'],

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { downloadPath, purchasePath, type Video } from './queries.ts';
 import { VideoPreview } from './video-preview.tsx';
+import { AddToCartButton } from '../cart/add-to-cart.tsx';
 
 /** One video in the library's grids: picture, title, Free badge or NZ$ price, and its action. */
 export function VideoCard({ video, priority = false }: { video: Video; priority?: boolean }) {
@@ -28,13 +29,18 @@ export function VideoCard({ video, priority = false }: { video: Video; priority?
             <Lock className="size-3" aria-hidden /> Protected
           </Badge>
         )}
-        <Button asChild className="mt-5" variant={free ? 'secondary' : 'primary'}>
-          {free ? (
+        {free ? (
+          <Button asChild className="mt-5" variant="secondary">
             <Link href={downloadPath(video.id)}>Get / Download</Link>
-          ) : (
-            <Link href={purchasePath(video.id)}>Buy Now</Link>
-          )}
-        </Button>
+          </Button>
+        ) : (
+          <div className="mt-5 grid grid-cols-2 gap-2">
+            <Button asChild>
+              <Link href={purchasePath(video.id)}>Buy Now</Link>
+            </Button>
+            <AddToCartButton video={video} />
+          </div>
+        )}
       </div>
     </li>
   );

@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { formatMoney } from '@app/shared/format';
+import type { SalesSummary } from '@app/shared/schemas';
+import { api } from '../../lib/api.ts';
 import {
   Activity,
   CalendarDays,
@@ -73,6 +77,26 @@ const tips = [
   'Sync runs on its own schedule too; the Sync screen shows rows the spreadsheet could not match.',
 ];
 
+/** The sales card's figures: videos sold and revenue, over 30 days and all time. */
+function SalesFigures() {
+  const summary = useQuery({
+    queryKey: ['/api/admin/sales-summary'],
+    queryFn: () => api.get<SalesSummary>('/api/admin/sales-summary'),
+  });
+  const data = summary.data;
+  if (!data) return null;
+  const videos = (count: number) => `${count} ${count === 1 ? 'video' : 'videos'}`;
+  return (
+    <span className="mt-3 block text-sm text-zinc-300" data-testid="sales-figures">
+      Last 30 days: {videos(data.last30DaysItems)}, {formatMoney(data.last30DaysCents)}
+      <span className="block text-xs text-zinc-500">
+        All time: {videos(data.paidItems)} in {data.paidPurchases}{' '}
+        {data.paidPurchases === 1 ? 'sale' : 'sales'}, {formatMoney(data.revenueCents)}
+      </span>
+    </span>
+  );
+}
+
 export default function AdminDashboardPage() {
   return (
     <AdminLayout title="Admin Dashboard">
@@ -86,6 +110,7 @@ export default function AdminDashboardPage() {
               <Icon className="size-8 text-spotlight-400" aria-hidden />
               <span className="mt-4 text-lg font-semibold text-white">{title}</span>
               <span className="mt-1 text-sm text-zinc-400">{text}</span>
+              {href === '/admin/sales' && <SalesFigures />}
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, Plus } from 'lucide-react';
-import { formatDateTime, formatPrice } from '@app/shared/format';
+import { Download, Mail, Plus, X } from 'lucide-react';
+import { formatDateTime, formatMoney, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -10,35 +10,14 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import type { AdminVideoList } from '@app/shared/schemas';
+import { purchaseStatuses } from '@app/shared/constants';
+import type { AdminPurchase, AdminPurchaseList, AdminShowcase, AdminVideoList } from '@app/shared/schemas';
 
-interface Purchase {
-  id: string;
-  createdAt: string;
-  status: string;
-  source: string;
-  buyerName: string;
-  buyerEmail: string;
-  amountCents: number;
-  videoTitle: string;
-  receiptSentAt: string | null;
-}
-interface PurchaseList {
-  purchases: Purchase[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totals: { paidCount: number; paidCents: number; refundedCents: number };
-}
-
-const statuses = ['pending', 'paid', 'failed', 'refunded', 'expired'];
 const statusColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
   paid: 'success',
   failed: 'danger',
   refunded: 'danger',
 };
-
-const money = (cents: number) => `NZ$${(cents / 100).toFixed(2)}`;
 
 /** Today's date and the first of this month, as New Zealand calendar days (yyyy-MM-dd). */
 function nzDays(now = new Date()) {
@@ -57,7 +36,7 @@ function PaidTotals() {
   const results = useQueries({
     queries: periods.map(({ query }) => ({
       queryKey: ['/api/admin/purchases', 'totals', query],
-      queryFn: () => api.get<PurchaseList>(`/api/admin/purchases?status=paid&pageSize=1&${query}`),
+      queryFn: () => api.get<AdminPurchaseList>(`/api/admin/purchases?status=paid&pageSize=1&${query}`),
     })),
   });
   return (
@@ -68,10 +47,12 @@ function PaidTotals() {
           <div key={label} className="rounded-2xl border border-white/10 bg-stage-800/70 p-5">
             <dt className="text-sm text-zinc-400">{label}</dt>
             <dd className="mt-1 font-display text-2xl font-bold text-spotlight-300">
-              {totals ? money(totals.paidCents) : '—'}
+              {totals ? formatMoney(totals.paidCents) : '—'}
             </dd>
             <dd className="text-xs text-zinc-500">
-              {totals ? `${totals.paidCount} paid ${totals.paidCount === 1 ? 'sale' : 'sales'}` : ' '}
+              {totals
+                ? `${totals.paidCount} paid ${totals.paidCount === 1 ? 'sale' : 'sales'} · ${totals.paidItems} ${totals.paidItems === 1 ? 'video' : 'videos'}`
+                : ' '}
             </dd>
           </div>
         );
@@ -93,7 +74,7 @@ export default function AdminSalesPage() {
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
   const list = useQuery({
     queryKey: ['/api/admin/purchases', params.toString(), page],
-    queryFn: () => api.get<PurchaseList>(`/api/admin/purchases?${params}&page=${page}`),
+    queryFn: () => api.get<AdminPurchaseList>(`/api/admin/purchases?${params}&page=${page}`),
   });
   const resend = useMutation({
     mutationFn: (id: string) => api.post(`/api/admin/purchases/${id}/resend`),
@@ -140,7 +121,7 @@ export default function AdminSalesPage() {
           onChange={(event) => change('status', event.target.value)}
         >
           <option value="">Any status</option>
-          {statuses.map((status) => (
+          {purchaseStatuses.map((status) => (
             <option key={status}>{status}</option>
           ))}
         </Select>
@@ -178,8 +159,8 @@ export default function AdminSalesPage() {
       {list.data && (
         <p className="mt-4 text-sm text-zinc-400">
           {list.data.total} {list.data.total === 1 ? 'purchase matches' : 'purchases match'} · paid{' '}
-          {money(list.data.totals.paidCents)} ({list.data.totals.paidCount}) · refunded{' '}
-          {money(list.data.totals.refundedCents)}
+          {formatMoney(list.data.totals.paidCents)} ({list.data.totals.paidCount}) · refunded{' '}
+          {formatMoney(list.data.totals.refundedCents)}
         </p>
       )}
       {list.isError ? (
@@ -197,7 +178,7 @@ export default function AdminSalesPage() {
           columns={[
             { label: 'Date' },
             { label: 'Buyer' },
-            { label: 'Video' },
+            { label: 'Videos' },
             { label: 'Amount' },
             { label: 'Status' },
             { label: 'Actions', hidden: true },
@@ -212,8 +193,10 @@ export default function AdminSalesPage() {
                 <div className="text-white">{purchase.buyerName}</div>
                 <div className="text-xs text-zinc-500">{purchase.buyerEmail}</div>
               </TableCell>
-              <TableCell className="text-zinc-300">{purchase.videoTitle}</TableCell>
-              <TableCell className="text-zinc-300">{formatPrice(purchase.amountCents)}</TableCell>
+              <TableCell className="text-zinc-300">
+                <PurchaseItems purchase={purchase} />
+              </TableCell>
+              <TableCell className="text-zinc-300">{formatMoney(purchase.amountCents)}</TableCell>
               <TableCell>
                 <Badge variant={statusColour[purchase.status] ?? 'neutral'}>{purchase.status}</Badge>
                 {purchase.source === 'offline' && <span className="ml-2 text-xs text-zinc-500">offline</span>}
@@ -269,6 +252,32 @@ export default function AdminSalesPage() {
   );
 }
 
+/** What a purchase bought: its videos (a bundle's under the showcase's name), counted. */
+function PurchaseItems({ purchase }: { purchase: AdminPurchase }) {
+  const shown = purchase.items.slice(0, 4);
+  return (
+    <div>
+      {purchase.itemCount > 1 && (
+        <div className="text-xs font-semibold text-zinc-400">{purchase.itemCount} videos</div>
+      )}
+      <ul className="space-y-0.5">
+        {shown.map((item, index) => (
+          <li key={item.videoId ?? `bundle-${index}`}>
+            {item.title}
+            {item.bundleName && <span className="text-xs text-zinc-500"> · {item.bundleName} bundle</span>}
+            {purchase.itemCount > 1 && (
+              <span className="text-xs text-zinc-500"> · {formatMoney(item.amountCents)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {purchase.itemCount > shown.length && (
+        <div className="text-xs text-zinc-500">and {purchase.itemCount - shown.length} more</div>
+      )}
+    </div>
+  );
+}
+
 function OfflineForm({ onDone }: { onDone: () => void }) {
   // The library may hold tens of thousands of videos: the owner searches, and picks from the best 50.
   const [videoSearch, setVideoSearch] = useState('');
@@ -278,11 +287,28 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
     queryFn: () => api.get<AdminVideoList>(videosUrl),
     placeholderData: keepPreviousData,
   });
-  const [fields, setFields] = useState({ videoId: '', buyerName: '', buyerEmail: '', amount: '' });
+  // Bundles: the showcases the owner gave a bundle price.
+  const showcases = useQuery({
+    queryKey: ['/api/admin/showcases'],
+    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
+  });
+  const bundles = (showcases.data ?? []).filter((showcase) => showcase.bundlePriceCents !== null);
+  const [chosen, setChosen] = useState<
+    Array<{ id: string; title: string; priceCents: number; bundle: boolean }>
+  >([]);
+  const [fields, setFields] = useState({ buyerName: '', buyerEmail: '', amount: '' });
+  /** Adds a video or bundle; the amount follows the list prices until the owner types another. */
+  const choose = (item: (typeof chosen)[number]) => {
+    if (chosen.some((existing) => existing.id === item.id && existing.bundle === item.bundle)) return;
+    const next = [...chosen, item];
+    setChosen(next);
+    set({ amount: (next.reduce((sum, entry) => sum + entry.priceCents, 0) / 100).toFixed(2) });
+  };
   const record = useMutation({
     mutationFn: () =>
       api.post('/api/admin/purchases/offline', {
-        videoId: fields.videoId,
+        videoIds: chosen.filter((item) => !item.bundle).map((item) => item.id),
+        showcaseIds: chosen.filter((item) => item.bundle).map((item) => item.id),
         buyerName: fields.buyerName.trim(),
         buyerEmail: fields.buyerEmail.trim(),
         amountCents: Math.max(0, Math.round(Number(fields.amount) * 100) || 0),
@@ -322,17 +348,14 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         />
         <Select
           id="offline-video"
-          required
-          value={fields.videoId}
+          value=""
           onChange={(event) => {
             const video = videos.data?.videos.find((item) => item.id === event.target.value);
-            set({
-              videoId: event.target.value,
-              amount: video ? (video.priceCents / 100).toFixed(2) : fields.amount,
-            });
+            if (video)
+              choose({ id: video.id, title: video.title, priceCents: video.priceCents, bundle: false });
           }}
         >
-          <option value="">Choose a video</option>
+          <option value="">{chosen.length ? 'Add another video' : 'Choose a video'}</option>
           {(videos.data?.videos ?? []).map((video) => (
             <option key={video.id} value={video.id}>
               {video.title}
@@ -340,6 +363,51 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
           ))}
         </Select>
       </div>
+      {bundles.length > 0 && (
+        <div>
+          <Label htmlFor="offline-bundle">Showcase bundle</Label>
+          <Select
+            id="offline-bundle"
+            value=""
+            onChange={(event) => {
+              const showcase = bundles.find((item) => item.id === event.target.value);
+              if (showcase)
+                choose({
+                  id: showcase.id,
+                  title: `${showcase.name} (bundle)`,
+                  priceCents: showcase.bundlePriceCents ?? 0,
+                  bundle: true,
+                });
+            }}
+          >
+            <option value="">Add a showcase bundle</option>
+            {bundles.map((showcase) => (
+              <option key={showcase.id} value={showcase.id}>
+                {showcase.name} · {formatPrice(showcase.bundlePriceCents ?? 0)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      {chosen.length > 0 && (
+        <ul aria-label="Paid for" className="space-y-1 text-sm text-zinc-200">
+          {chosen.map((item) => (
+            <li key={`${item.bundle}-${item.id}`} className="flex items-center justify-between gap-2">
+              <span>
+                {item.title} · {formatPrice(item.priceCents)}
+              </span>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Remove ${item.title}`}
+                onClick={() => setChosen(chosen.filter((entry) => entry !== item))}
+              >
+                <X className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor="offline-name">Buyer name</Label>
@@ -376,7 +444,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         <Button
           type="submit"
           disabled={
-            !fields.videoId || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
+            chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
           }
         >
           Record payment

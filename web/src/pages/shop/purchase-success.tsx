@@ -8,6 +8,7 @@ import { api, ApiError } from '../../lib/api.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
+import { cart } from '../../features/cart/cart-store.ts';
 
 /**
  * Each status request waits up to 20 s for the sale to be recorded and answers the moment it is
@@ -64,23 +65,7 @@ function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; vid
   const title = video.data?.title;
   const reference = sessionId.slice(0, 20);
 
-  if (data?.status === 'paid') {
-    const href = data.downloadUrl ?? downloadPath(data.videoId, sessionId);
-    return (
-      <>
-        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
-        <p className="mt-4 text-lg text-white">
-          Thank you! Your payment is confirmed{title ? ` for “${title}”` : ''}.
-        </p>
-        <p className="mt-2 text-sm text-zinc-400">
-          A receipt with this link is on its way by e-mail, so you can come back to your video later.
-        </p>
-        <Button asChild size="lg" className="mt-6">
-          <Link href={href}>Watch &amp; Download</Link>
-        </Button>
-      </>
-    );
-  }
+  if (data?.status === 'paid') return <PaidPurchase data={data} sessionId={sessionId} title={title} />;
   if (purchase.isError && !data) {
     const unknown = purchase.error instanceof ApiError && purchase.error.status === 404;
     return (
@@ -143,9 +128,92 @@ function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; vid
         <Support />
       </p>
       <Button asChild variant="secondary" className="mt-6">
-        <Link href={purchasePath(data.videoId)}>Try again</Link>
+        <Link href={data.items.length > 1 || !data.videoId ? '/cart' : purchasePath(data.videoId)}>
+          Try again
+        </Link>
       </Button>
     </Problem>
+  );
+}
+
+/** Every video the purchase bought, each with its own download, and the way back to all of them. */
+function PaidPurchase({
+  data,
+  sessionId,
+  title,
+}: {
+  data: PurchaseStatusResponse;
+  sessionId: string;
+  title: string | undefined;
+}) {
+  const videos = data.items.filter((item) => item.videoId);
+  // What was bought leaves the cart (this tab's and the others').
+  useEffect(() => {
+    const bought = new Set(data.items.flatMap((item) => [item.videoId, item.bundleShowcaseId]));
+    const left = cart
+      .entries()
+      .filter((entry) => !bought.has(entry.kind === 'video' ? entry.videoId : entry.showcaseId));
+    if (left.length !== cart.entries().length) cart.replace(left);
+  }, [data]);
+  if (videos.length <= 1) {
+    const href = data.downloadUrl ?? downloadPath(data.videoId, sessionId);
+    return (
+      <>
+        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
+        <p className="mt-4 text-lg text-white">
+          Thank you! Your payment is confirmed{title ? ` for “${title}”` : ''}.
+        </p>
+        <p className="mt-2 text-sm text-zinc-400">
+          A receipt with this link is on its way by e-mail, so you can come back to your video later.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link href={href}>Watch &amp; Download</Link>
+        </Button>
+        <LibraryLink />
+      </>
+    );
+  }
+  return (
+    <>
+      <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
+      <p className="mt-4 text-lg text-white">
+        Thank you! Your payment for {videos.length} videos is confirmed.
+      </p>
+      <p className="mt-2 text-sm text-zinc-400">
+        A receipt with these links is on its way by e-mail, so you can come back to your videos later.
+      </p>
+      <ul aria-label="Your videos" className="mt-6 space-y-3 text-left">
+        {videos.map((item) => (
+          <li
+            key={item.videoId}
+            className="flex flex-col gap-3 rounded-xl border border-white/10 bg-stage-900/60 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="font-medium break-words text-white">{item.title}</span>
+            <Button asChild size="sm" className="shrink-0">
+              <Link
+                href={item.downloadUrl ?? downloadPath(item.videoId!, sessionId)}
+                aria-label={`Watch & Download ${item.title}`}
+              >
+                Watch &amp; Download
+              </Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <LibraryLink />
+    </>
+  );
+}
+
+/** The buyer's library (/my-videos), offered on every paid purchase as receipts offer it. */
+function LibraryLink() {
+  return (
+    <p className="mt-6 text-sm text-zinc-400">
+      All your videos, any time:{' '}
+      <a href="/my-videos" className="text-spotlight-300 underline">
+        your video library
+      </a>
+    </p>
   );
 }
 

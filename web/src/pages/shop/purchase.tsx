@@ -30,6 +30,7 @@ import {
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
+import { AddToCartButton } from '../../features/cart/add-to-cart.tsx';
 
 type Stage = { kind: 'form' } | { kind: 'opening' } | { kind: 'paying'; url: string };
 
@@ -214,6 +215,10 @@ function PurchaseView({ video }: { video: Video }) {
               >
                 {stage.kind === 'opening' ? 'Opening payment...' : `Buy Now ${formatPrice(video.priceCents)}`}
               </Button>
+              <AddToCartButton video={video} token={token} size="lg" className="mt-3 w-full" />
+              <p className="mt-2 text-center text-xs text-zinc-500">
+                Buying several videos? Add them to your cart and pay once.
+              </p>
               <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
                 <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in{' '}
                 {isInAppBrowser() ? 'this tab' : 'a new tab'}.

@@ -6,6 +6,7 @@ import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { useShowcasePage } from '../../features/shop/queries.ts';
 import { VideoGrid } from '../../features/shop/video-card.tsx';
+import { BundleOffer } from '../../features/cart/bundle-offer.tsx';
 
 const pagePath = (slug: string, page: number) =>
   `/videos/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`;
@@ -51,6 +52,7 @@ export default function ShowcasePage() {
               {result.data.total} {result.data.total === 1 ? 'video' : 'videos'}
               {result.data.pageCount > 1 && ` · page ${page} of ${result.data.pageCount}`}
             </p>
+            {result.data.showcase && <BundleOffer showcaseId={result.data.showcase.id} />}
             {result.data.videos.length === 0 ? (
               <p className="mt-10 text-zinc-400">
                 No videos on this page.{' '}

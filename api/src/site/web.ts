@@ -1,22 +1,23 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import express, { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { matchVideoPage } from '@app/shared/site-copy';
+import { servicePages } from '@app/shared/site-copy/service-pages';
 import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
-import type { Deps } from './deps.ts';
-import { publishedVideo } from './features/videos/library.service.ts';
-import { homeLists } from './features/public-lists/public-lists.service.ts';
+import type { Deps } from '../deps.ts';
+import { publishedVideo } from '../features/videos/library.service.ts';
+import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
   pageHead,
   publicConfig,
   renderHead,
-  renderShell,
   robotsTxt,
   SITEMAP_MAX_URLS,
   sitemapIndexXml,
@@ -26,11 +27,17 @@ import {
   type PageHead,
   type VideoForHead,
 } from './seo.ts';
-import { hasBearerValue } from './http/request-log.ts';
+import { hasBearerValue } from '../http/request-log.ts';
 
-export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-/** The web app's pages built for the server (web/src/server.tsx, `vite build --ssr`). */
-const serverRenderer = fileURLToPath(new URL('../../web/dist-server/server.js', import.meta.url));
+/**
+ * The web workspace, found as a package: the same from this source file and from the api's bundle
+ * (api/dist), which sit at different depths (docs/decisions/001).
+ */
+const webPackage = path.dirname(createRequire(import.meta.url).resolve('@app/web/package.json'));
+/** The browser build (`vite build`): index.html and its assets. */
+export const webDist = path.join(webPackage, 'dist');
+/** The same pages built for the server (web/src/server.tsx, `vite build --ssr`); see decision 025. */
+const serverRenderer = path.join(webPackage, 'dist-server', 'server.js');
 
 interface PageRenderer {
   renderPage(
@@ -41,20 +48,19 @@ interface PageRenderer {
   ): Promise<string>;
 }
 
-interface RenderedPage {
-  /** The lists the page shows, by their own routes. */
-  lists: Record<string, (db: Db) => Promise<unknown>>;
-  /** Sent rendered by the server build; otherwise its first paint is the static shell (seo.ts). */
-  markup: boolean;
-}
+/** The lists a page shows, by their own routes (as those routes answer them). */
+type PageLists = Record<string, (db: Db) => Promise<unknown>>;
 
 /**
- * Pages sent with the lists they show, so the app starts from them instead of asking, and renders the
- * page once instead of again as each list arrives. The video library's pages (library-pages.ts) also
- * arrive rendered (decision 013).
+ * The pages the api sends rendered by the web app's own components (web/src/server.tsx), with the
+ * lists they show, so the app takes the painted page over (hydration) instead of asking for the lists
+ * and painting it again. The video library's pages (library-pages.ts) arrive the same way (decision
+ * 013); every other page goes out empty and the browser renders it (decision 025).
  */
-const renderedPages: Record<string, RenderedPage> = {
-  '/': { lists: homeLists, markup: false },
+const renderedPages: Record<string, PageLists> = {
+  '/': homeLists,
+  // Their words are in @app/shared/site-copy: nothing to read from the database.
+  ...Object.fromEntries(servicePages.map((page) => [page.path, {}])),
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
 /**
@@ -73,7 +79,7 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 }
 
 const HEAD_MARKER = '<!--app-head-->';
-const SHELL_MARKER = '<!--app-shell-->';
+const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
 
 /**
@@ -193,25 +199,23 @@ export function webRoutes({
   if (!existsSync(indexFile)) return router;
 
   /**
-   * A page's lists and, where the server build exists, its markup; undefined: the browser renders it.
+   * A page's lists and, where the server build exists, its markup (without it the browser renders the
+   * page from the lists); undefined: not such a page, or its lists could not be read.
    * The same for every visitor, so it is kept under the content version like the lists themselves.
    */
   async function renderPage(
     page: string,
   ): Promise<{ data: Record<string, unknown>; html?: string } | undefined> {
-    const rendered = renderedPages[page];
-    if (!rendered) return undefined;
+    const lists = renderedPages[page];
+    if (!lists) return undefined;
     try {
       return await publicCache.value(`page:${page}`, async () => {
         const entries = await Promise.all(
           // As the routes answer them: JSON, dates as strings.
-          Object.entries(rendered.lists).map(async ([url, load]) => [
-            url,
-            JSON.parse(JSON.stringify(await load(db))),
-          ]),
+          Object.entries(lists).map(async ([url, load]) => [url, JSON.parse(JSON.stringify(await load(db)))]),
         );
         const data = Object.fromEntries(entries) as Record<string, unknown>;
-        const renderer = rendered.markup ? await loadPageRenderer(logger) : undefined;
+        const renderer = await loadPageRenderer(logger);
         return { data, html: await renderer?.renderPage(page, data, publicConfig(config)) };
       });
     } catch (error) {
@@ -292,12 +296,13 @@ export function webRoutes({
         : head.status === 200 && head.canonical
           ? await renderPage(head.canonical)
           : undefined;
+    const pageData = rendered && Object.keys(rendered.data).length > 0 ? rendered.data : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () =>
-        renderHead(head, config, rendered?.data, { analytics: !hasBearerValue(req.originalUrl) }),
+        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
       )
-      .replace(SHELL_MARKER, () => (head.status === 200 ? (rendered?.html ?? renderShell(req.path)) : ''))
+      .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
       .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);

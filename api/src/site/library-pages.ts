@@ -18,7 +18,7 @@ import {
   searchPage,
   showcasePage,
   showcaseSummaries,
-} from './features/videos/library.service.ts';
+} from '../features/videos/library.service.ts';
 import { pageHead, type PageHead } from './seo.ts';
 
 // The video library's pages (DESIGN.md 9.15, decision 020): /videos (each showcase's first row, or

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
 import { markPublicContentChanged, readPublicContentVersion } from '@app/shared/cache-version';
 import { withRedisTimeout } from '@app/shared/redis';
-import { requestIdOf } from './request-log.ts';
+import { requestIdOf } from '../http/request-log.ts';
 
 /** A kept list is read again from PostgreSQL at least this often, whatever Redis says. */
 const MAX_AGE_MS = 10_000;

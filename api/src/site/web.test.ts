@@ -3,12 +3,13 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { business, pageMeta } from '@app/shared/site-copy';
+import { business, hero, pageMeta } from '@app/shared/site-copy';
+import { formatEventDate } from '@app/shared/format';
 import { testimonials, videos } from '@app/shared/db';
 import { servicePages } from '@app/shared/site-copy/service-pages';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../test/support/app.ts';
-import { createShowcase, createVideo } from '../../test/support/factories.ts';
+import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { createEvent, createShowcase, createVideo } from '../../../test/support/factories.ts';
 import { webDist } from './web.ts';
 
 // Pages as crawlers and link previews see them: no JavaScript, only the HTML the api sends.
@@ -366,7 +367,9 @@ describe('server-rendered pages', () => {
     expect(root(after)).not.toContain('Duet &amp; Friends');
   });
 
-  it('sends home with the lists it opens on, over its static first paint', async () => {
+  it('sends home rendered by its components, with the lists it opens on', async () => {
+    await createEvent(env.database.db, { title: 'Marlborough Dance Festival', date: '2031-03-14' });
+    await api.deps.publicCache.changed();
     const home = (await request(api.app).get('/').expect(200)).text;
     const data = pageData(home)!;
     expect(Object.keys(data).sort()).toEqual([
@@ -378,9 +381,41 @@ describe('server-rendered pages', () => {
     for (const url of Object.keys(data)) {
       expect(data[url]).toEqual((await request(api.app).get(url).expect(200)).body);
     }
-    expect(root(home)).toContain('id="home"');
-    // A static first paint, which the app replaces rather than hydrates.
-    expect(home).toContain('<div id="root">');
+    // What the app's components render, and no hand-written copy could: the hero's buttons, the
+    // services, the gallery's tabs and the competition from the database with its date as the app writes it.
+    const page = root(home);
+    expect(page).toContain(
+      `<h1 class="mt-4 text-4xl leading-tight font-bold text-white sm:text-6xl">${hero.heading}</h1>`,
+    );
+    expect(page).toContain('>Dance Competition Bookings</button>');
+    expect(page).toContain('role="tablist"');
+    expect(page).toContain('Marlborough Dance Festival');
+    expect(page).toContain(formatEventDate('2031-03-14'));
+    expect(page).toContain('>Photography &amp; Videography for the Stage</h2>');
+    expect(page).toContain('id="contact"');
+    // The app's own markup, which the browser hydrates.
+    expect(home).toContain('<div id="root" data-hydrate>');
+  });
+
+  it.each(servicePages.map((page) => [page.path, page] as const))(
+    'sends %s rendered by its components: the whole page, without page data',
+    async (path, page) => {
+      const html = (await request(api.app).get(path).expect(200)).text;
+      expect(html).not.toContain('id="page-data"');
+      expect(html).toContain('<div id="root" data-hydrate>');
+      const markup = decode(root(html));
+      expect(markup).toContain(page.heading);
+      expect(markup).toContain(page.secondaryButton.label);
+      // Every FAQ, open to read in its <details> without JavaScript, as the FAQPage data says.
+      for (const faq of page.faqs) expect(markup).toContain(faq.answer);
+      for (const card of page.cards) expect(markup).toContain(card.title);
+      expect(markup).toContain('Ready to Book?');
+    },
+  );
+
+  it('sends a page that is not found empty, for the browser to render', async () => {
+    const html = (await request(api.app).get('/no/such/page').expect(404)).text;
+    expect(html).toContain('<div id="root"></div>');
   });
 
   it("follows the owner's testimonials at once: none sent while there are none", async () => {
@@ -391,11 +426,6 @@ describe('server-rendered pages', () => {
     await env.database.db.insert(testimonials).values({ name: 'Mere K.', quote: 'Spot on.' });
     await api.deps.publicCache.changed();
     expect(await quotes()).toEqual([expect.objectContaining({ name: 'Mere K.', quote: 'Spot on.' })]);
-  });
-
-  it('sends the service pages without page data', async () => {
-    const page = (await request(api.app).get('/dance-videographer').expect(200)).text;
-    expect(page).not.toContain('id="page-data"');
   });
 });
 

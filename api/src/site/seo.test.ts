@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv } from '../../test/support/test-env.ts';
-import { createTestApp, type TestApp } from '../../test/support/app.ts';
+import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 
 let env: TestEnv;
 let api: TestApp;

@@ -2,13 +2,12 @@ import {
   business,
   hero,
   indexablePaths,
-  normalizePath,
   pageMeta,
   videoPageMeta,
   type PageMeta,
 } from '@app/shared/site-copy';
 import { findServicePage, type ServicePage } from '@app/shared/site-copy/service-pages';
-import { imageSrcSet, imageUrl } from '@app/shared/images';
+import { imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
 
 // What crawlers and link previews see for each page, without running JavaScript (DESIGN.md section 1).
@@ -148,9 +147,9 @@ export function publicConfig(config: Config) {
   };
 }
 
-/** `pageData`: the lists a rendered page shows, by route, for the app to start from (web/src/main.tsx). */
 /**
- * The page's head tags. `analytics: false` leaves the analytics script out: the page's address holds
+ * The page's head tags; `pageData`: the lists a rendered page shows, by route, for the app to start
+ * from (web/src/main.tsx). `analytics: false` leaves the analytics script out: the page's address holds
  * a bearer value (the script reports the full address of every page view).
  */
 export function renderHead(
@@ -226,32 +225,3 @@ export function sitemapXml(config: Config, paths: string[]): string {
 }
 
 export const sitemapPagePaths = (showcasePaths: string[]) => [...indexablePaths, ...showcasePaths];
-
-/**
- * A static first paint for pages whose opening is known without data (home and the service pages):
- * the same markup and classes the web app renders, so the words show before the JavaScript arrives.
- * React replaces it on start (createRoot, not hydration).
- */
-export function renderShell(path: string): string {
-  const normalized = normalizePath(path);
-  if (normalized === '/') {
-    return `<section id="home" class="relative flex min-h-svh items-center justify-center overflow-hidden">
-      <img src="${imageUrl(hero.image, 1280)}" srcset="${imageSrcSet(hero.image)}" sizes="100vw" alt="${escapeHtml(hero.imageAlt)}" fetchpriority="high" class="absolute inset-0 size-full object-cover" />
-      <div class="absolute inset-0 bg-gradient-to-b from-stage-950/70 via-stage-950/40 to-stage-950"></div>
-      <div class="relative mx-auto max-w-4xl px-6 pt-16 text-center">
-        <p class="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">${escapeHtml(hero.eyebrow)}</p>
-        <h1 class="mt-4 text-4xl leading-tight font-bold text-white sm:text-6xl">${escapeHtml(hero.heading)}</h1>
-        <p class="mx-auto mt-6 max-w-2xl text-lg text-zinc-200">${escapeHtml(hero.intro)}</p>
-      </div>
-    </section>`;
-  }
-  const service = findServicePage(normalized);
-  if (service) {
-    return `<main class="pt-16"><section class="relative overflow-hidden px-6 py-24 text-center"><div class="relative mx-auto max-w-3xl">
-      <p class="text-sm font-semibold tracking-[0.3em] text-spotlight-300 uppercase">${escapeHtml(business.base)}</p>
-      <h1 class="mt-4 text-4xl font-bold text-white sm:text-5xl">${escapeHtml(service.heading)}</h1>
-      <p class="mt-6 text-lg text-zinc-300">${escapeHtml(service.intro)}</p>
-    </div></section></main>`;
-  }
-  return '';
-}

@@ -1,0 +1,331 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
+import { formatPrice } from '@app/shared/format';
+import { showcaseBundle } from '@app/shared/sales';
+import type {
+  CartCheckoutRequest,
+  CartItemRequest,
+  CartProblem,
+  CheckoutRequest,
+  PricedCartItem,
+  PurchaseStatusResponse,
+} from '@app/shared/schemas';
+import type { Stripe } from '@app/shared/stripe';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { isValidVideoToken } from '../videos/access.ts';
+import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
+
+export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
+/**
+ * How long a buyer has to pay: the Checkout Session expires then (Stripe allows 30 minutes to 24
+ * hours), Stripe sends checkout.session.expired and the purchase becomes expired.
+ */
+export const CHECKOUT_SESSION_MS = 60 * 60_000;
+/** A pending purchase is checked with Stripe from its status page only while it could still be paid. */
+export const CHECKABLE_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
+
+/** One line of a checkout: a video, or a showcase bundle (its videos are granted at payment). */
+interface CheckoutLine {
+  videoId: string | null;
+  bundleShowcaseId: string | null;
+  title: string;
+  description: string;
+  priceCents: number;
+}
+
+/** What the checkout refused (nothing charged, nothing written), for the route to answer. */
+export class CartRefused extends Error {
+  constructor(
+    readonly status: 400 | 403 | 409,
+    readonly problems: CartProblem[],
+  ) {
+    super(
+      problems.length === 1
+        ? problems[0]!.message
+        : `${problems.length} items in your cart need attention: ${problems[0]!.message}`,
+    );
+  }
+}
+
+/** Bad input (400) first, then a missing password (403), then changes the buyer only has to confirm (409). */
+const statusOf = (problems: CartProblem[]): 400 | 403 | 409 => {
+  const reasons = new Set(problems.map((problem) => problem.reason));
+  if (['unknown', 'hidden', 'free', 'repeated', 'no-bundle'].some((reason) => reasons.has(reason as never)))
+    return 400;
+  return reasons.has('protected') ? 403 : 409;
+};
+
+const quoted = (title: string) => `“${title}”`;
+
+/**
+ * Prices a cart from the database (DESIGN.md section 9, item 17): every item is checked as it is
+ * now, whatever the browser kept. Problems name the item; `lines` are what would be charged.
+ */
+export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartItemRequest[]) {
+  const { db } = deps;
+  const videoIds = items.flatMap((item) => ('videoId' in item ? [item.videoId] : []));
+  const showcaseIds = items.flatMap((item) => ('showcaseId' in item ? [item.showcaseId] : []));
+  const [videoRows, bundles] = await Promise.all([
+    videoIds.length === 0
+      ? []
+      : db
+          .select({
+            id: videos.id,
+            title: videos.title,
+            description: videos.description,
+            priceCents: videos.priceCents,
+            previewUrl: videos.previewUrl,
+            passwordProtected: videos.passwordProtected,
+            showcaseName: showcases.name,
+            shown: sql<boolean>`${publishedVideo}`,
+          })
+          .from(videos)
+          .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
+          .where(inArray(videos.id, videoIds)),
+    Promise.all([...new Set(showcaseIds)].map((id) => showcaseBundle(db, id))),
+  ]);
+  const videoById = new Map(videoRows.map((row) => [row.id, row]));
+  const bundleById = new Map(bundles.flatMap((bundle) => (bundle ? [[bundle.showcaseId, bundle]] : [])));
+  const inBundle = new Map<string, string>();
+  for (const bundle of bundleById.values()) for (const id of bundle.videoIds) inBundle.set(id, bundle.name);
+
+  const problems: CartProblem[] = [];
+  const lines: CheckoutLine[] = [];
+  const priced: PricedCartItem[] = [];
+  const seen = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    const problem = (reason: CartProblem['reason'], message: string, priceCents?: number) =>
+      problems.push({
+        index,
+        ...('videoId' in item ? { videoId: item.videoId } : { showcaseId: item.showcaseId }),
+        reason,
+        message,
+        ...(priceCents !== undefined && { priceCents }),
+      });
+    const key = 'videoId' in item ? `video:${item.videoId}` : `showcase:${item.showcaseId}`;
+    if (seen.has(key)) {
+      problem('repeated', `Item ${index + 1} is in the cart twice`);
+      continue;
+    }
+    seen.add(key);
+
+    if ('showcaseId' in item) {
+      const bundle = bundleById.get(item.showcaseId);
+      if (!bundle) {
+        problem('no-bundle', `Showcase ${item.showcaseId} has no bundle for sale`);
+        continue;
+      }
+      const title = `All ${bundle.videoCount} videos of ${bundle.name}`;
+      if (item.expectedPriceCents !== undefined && item.expectedPriceCents !== bundle.priceCents)
+        problem(
+          'repriced',
+          `${quoted(title)} now costs ${formatPrice(bundle.priceCents)}: check it and pay again`,
+          bundle.priceCents,
+        );
+      lines.push({
+        videoId: null,
+        bundleShowcaseId: bundle.showcaseId,
+        title,
+        description: `Every video of ${bundle.name}, as the showcase holds them when you pay`,
+        priceCents: bundle.priceCents,
+      });
+      priced.push({
+        showcaseId: bundle.showcaseId,
+        title,
+        showcaseName: bundle.name,
+        priceCents: bundle.priceCents,
+        previewUrl: null,
+        videoCount: bundle.videoCount,
+      });
+      continue;
+    }
+
+    const video = videoById.get(item.videoId);
+    if (!video) {
+      problem('unknown', `Video ${item.videoId} is not for sale (it may have been removed)`);
+      continue;
+    }
+    if (!video.shown) {
+      problem('hidden', `${quoted(video.title)} is no longer for sale`);
+      continue;
+    }
+    if (video.priceCents === 0) {
+      problem('free', `${quoted(video.title)} is free: download it from its page`);
+      continue;
+    }
+    const bundleName = inBundle.get(video.id);
+    if (bundleName) {
+      problem('in-bundle', `${quoted(video.title)} is already in the bundle of ${bundleName}`);
+      continue;
+    }
+    if (video.passwordProtected && !isValidVideoToken(deps, video.id, item.verificationToken)) {
+      problem('protected', `${quoted(video.title)} is password protected: enter its password again`);
+    }
+    if (item.expectedPriceCents !== undefined && item.expectedPriceCents !== video.priceCents)
+      problem(
+        'repriced',
+        `${quoted(video.title)} now costs ${formatPrice(video.priceCents)}: check it and pay again`,
+        video.priceCents,
+      );
+    lines.push({
+      videoId: video.id,
+      bundleShowcaseId: null,
+      title: video.title,
+      description: video.description,
+      priceCents: video.priceCents,
+    });
+    priced.push({
+      videoId: video.id,
+      title: video.title,
+      showcaseName: video.showcaseName,
+      priceCents: video.priceCents,
+      previewUrl: video.previewUrl,
+    });
+  }
+  return { lines, priced, problems, totalCents: lines.reduce((sum, line) => sum + line.priceCents, 0) };
+}
+
+/** POST /api/cart/checkout: the whole cart in one Checkout Session, or CartRefused. */
+export async function checkoutCart(deps: Deps, input: CartCheckoutRequest) {
+  const { lines, problems } = await priceCart(deps, input.items);
+  if (problems.length > 0) throw new CartRefused(statusOf(problems), problems);
+  return startCheckout(deps, input, lines, { cancelPath: '/cart' });
+}
+
+/** POST /api/checkout: Buy Now, one video, with the answers SPEC.md gives it (404, 400, 401). */
+export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
+  const video = await videoWithVisibility(deps.db, input.videoId);
+  // A hidden video is not for sale any more.
+  if (!video?.shown) throw notFound('Video not found');
+  if (video.priceCents === 0) throw new HttpError(400, 'This video is free: download it from its page');
+  if (video.passwordProtected && !isValidVideoToken(deps, video.id, input.verificationToken)) {
+    throw new HttpError(401, 'Password verification required');
+  }
+  const line: CheckoutLine = {
+    videoId: video.id,
+    bundleShowcaseId: null,
+    title: video.title,
+    description: video.description,
+    priceCents: video.priceCents,
+  };
+  return startCheckout(deps, input, [line], {
+    cancelPath: `/video/${encodeURIComponent(video.id)}/purchase`,
+    successQuery: `&video_id=${encodeURIComponent(video.id)}`,
+  });
+}
+
+/**
+ * Writes the pending purchase with its items, then asks Stripe for one Checkout Session with a line
+ * item per video or bundle (NZD, promotion codes allowed). A failed Stripe call leaves it failed.
+ */
+async function startCheckout(
+  deps: Deps,
+  buyer: { customerName: string; customerEmail: string },
+  lines: CheckoutLine[],
+  urls: { cancelPath: string; successQuery?: string },
+): Promise<{ url: string; sessionId: string }> {
+  const { db, config, stripe } = deps;
+  if (!stripe) throw new HttpError(503, PAYMENT_UNAVAILABLE);
+  const purchase = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(purchases)
+      .values({
+        buyerName: buyer.customerName,
+        buyerEmail: buyer.customerEmail,
+        amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
+        currency: config.CURRENCY,
+      })
+      .returning({ id: purchases.id });
+    await tx.insert(purchaseItems).values(
+      lines.map((line, position) => ({
+        purchaseId: row!.id,
+        videoId: line.videoId,
+        bundleShowcaseId: line.bundleShowcaseId,
+        title: line.title,
+        listPriceCents: line.priceCents,
+        amountCents: line.priceCents,
+        position,
+      })),
+    );
+    return row!;
+  });
+  // The video id too for a one-video purchase, as before carts (Stripe's dashboard shows it).
+  const only = lines.length === 1 ? lines[0]!.videoId : null;
+  const metadata: Record<string, string> = { purchaseId: purchase.id, ...(only && { videoId: only }) };
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        expires_at: Math.floor((Date.now() + CHECKOUT_SESSION_MS) / 1000),
+        client_reference_id: purchase.id,
+        customer_email: buyer.customerEmail,
+        allow_promotion_codes: true,
+        line_items: lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: config.CURRENCY,
+            unit_amount: line.priceCents,
+            product_data: { name: line.title, description: line.description.slice(0, 500) || undefined },
+          },
+        })),
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: `${config.PUBLIC_URL}/video-purchase-success?session_id={CHECKOUT_SESSION_ID}${urls.successQuery ?? ''}`,
+        cancel_url: `${config.PUBLIC_URL}${urls.cancelPath}`,
+      },
+      { idempotencyKey: `checkout-${purchase.id}` },
+    );
+  } catch (error) {
+    deps.logger.error({ err: error, purchaseId: purchase.id }, 'Stripe checkout failed');
+    await db
+      .update(purchases)
+      .set({ status: 'failed', updatedAt: new Date() })
+      .where(eq(purchases.id, purchase.id));
+    throw new HttpError(503, PAYMENT_UNAVAILABLE);
+  }
+  await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase.id));
+  if (!session.url) throw new HttpError(503, PAYMENT_UNAVAILABLE);
+  return { url: session.url, sessionId: session.id };
+}
+
+/** The download page of one video of a paid purchase (it issues the short-lived signed link itself). */
+export const downloadPagePath = (videoId: string, sessionId: string) =>
+  `/video/${encodeURIComponent(videoId)}/download?session_id=${encodeURIComponent(sessionId)}`;
+
+export async function purchaseBySession(deps: Pick<Deps, 'db'>, sessionId: string) {
+  const [row] = await deps.db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
+  return row;
+}
+
+/** GET /api/purchases/{session}'s answer: the purchase's status and every item, each with its download once paid. */
+export async function purchaseStatusOf(
+  deps: Pick<Deps, 'db'>,
+  purchase: typeof purchases.$inferSelect,
+  sessionId: string,
+): Promise<PurchaseStatusResponse> {
+  const items = await deps.db
+    .select({
+      videoId: purchaseItems.videoId,
+      title: purchaseItems.title,
+      bundleShowcaseId: purchaseItems.bundleShowcaseId,
+      amountCents: purchaseItems.amountCents,
+    })
+    .from(purchaseItems)
+    .where(eq(purchaseItems.purchaseId, purchase.id))
+    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
+  const paid = purchase.status === 'paid';
+  const listed = items.map((item) => ({
+    ...item,
+    ...(paid && item.videoId && { downloadUrl: downloadPagePath(item.videoId, sessionId) }),
+  }));
+  const first = listed.find((item) => item.videoId);
+  return {
+    status: purchase.status,
+    videoId: first?.videoId ?? '',
+    ...(first?.downloadUrl && { downloadUrl: first.downloadUrl }),
+    amountCents: purchase.amountCents,
+    items: listed,
+  };
+}
