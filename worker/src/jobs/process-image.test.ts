@@ -7,7 +7,9 @@ import { createLogger } from '@app/shared/logger';
 import { createRedis } from '@app/shared/queue';
 import { createStorage, imageKeys, type Storage } from '@app/shared/storage';
 import { createTestEnv, type TestEnv } from '../../../test/support/test-env.ts';
-import { processImage } from './process-image.ts';
+import { drain, startTestWorker } from '../../../test/support/worker.ts';
+import { schedulesFor } from '../schedules.ts';
+import { processImage, STUCK_IMAGE_MS } from './process-image.ts';
 
 let env: TestEnv;
 let storage: Storage;
@@ -104,5 +106,41 @@ describe('process-image', () => {
     expect(after).toMatchObject({ status: 'failed', error: 'This file is not a JPEG, PNG or WebP picture' });
     expect(await storage.head(image.sourceKey)).toBeNull();
     expect(await processImage({ imageId: image.id }, context())).toBe('skipped');
+  });
+
+  it('queues again the pictures left pending when Redis lost their job, once each', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#223344' } })
+      .jpeg()
+      .toBuffer();
+    const lost = await uploaded('lost.jpg', jpeg);
+    const recent = await uploaded('recent.jpg', jpeg);
+    await env.database.db
+      .update(images)
+      .set({ createdAt: new Date(Date.now() - STUCK_IMAGE_MS - 60_000) })
+      .where(eq(images.id, lost.id));
+    expect(schedulesFor(env.config)).toContainEqual(
+      expect.objectContaining({ id: 'process-image-sweep', job: 'process-image', payload: {} }),
+    );
+    const worker = startTestWorker(env);
+    try {
+      const queue = worker.producer.queue('process-image');
+
+      // Two sweeps at once: both queue the lost picture, under one job id, so it is processed once.
+      await worker.producer.enqueue('process-image', {});
+      await worker.producer.enqueue('process-image', {});
+      await drain(worker.producer, 'process-image', 30_000);
+      const [after] = await env.database.db.select().from(images).where(eq(images.id, lost.id));
+      expect(after).toMatchObject({ status: 'ready', width: 400, height: 300 });
+      const job = await queue.getJob(`image-${lost.id}`);
+      expect(job?.returnvalue).toMatchObject({ status: 'done' });
+      expect(job?.attemptsMade).toBe(1);
+
+      // A picture uploaded moments ago may simply be waiting its turn: the sweep leaves it alone.
+      expect(await queue.getJob(`image-${recent.id}`)).toBeUndefined();
+      const [waiting] = await env.database.db.select().from(images).where(eq(images.id, recent.id));
+      expect(waiting).toMatchObject({ status: 'pending' });
+    } finally {
+      await worker.close();
+    }
   });
 });
