@@ -2,11 +2,14 @@
 // --videos routines (50,000): Lighthouse (mobile, median of --runs) on /videos, a showcase page and a
 // search page with each page's HTML size and DOM count; search throughput through the api against the
 // same queries run straight on a pg pool of the api's size (the database's own ceiling); showcase
-// page 2..N reads against raw node:http answering the same bytes; api and worker peak RSS.
+// page 2..N reads against raw node:http answering the same bytes; api and worker peak RSS. Search is
+// measured twice: as visitors ask (first pages of a search are kept, decision 020) and read afresh
+// each time, which is what the api adds to the database's own work.
 //   node --import tsx bench/catalogue.ts [--videos 50000] [--runs 5] [--seconds 5]
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -83,6 +86,9 @@ const TERMS = [
 ];
 
 const env = await prepareBenchEnv('catalogue');
+// The searches read afresh come from many addresses, as parents' phones do (X-Forwarded-For from
+// loopback): one address may make 30 api requests a second (load shedding, issue 14).
+env.TRUST_PROXY = 'loopback';
 const started = performance.now();
 const seeded = spawnSync(
   process.execPath,
@@ -95,7 +101,7 @@ const seeded = spawnSync(
 );
 if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
 console.info(
-  `Seeded the catalogue in ${((performance.now() - started) / 1000).toFixed(1)} s: ${seeded.stdout.trim()}`,
+  `Seeded the catalogue in ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${loadavg()[0]!.toFixed(2)}): ${seeded.stdout.trim()}`,
 );
 
 // One after the other: on a busy machine two cold starts at once can miss their start deadline.
@@ -143,6 +149,9 @@ try {
     await listVideos(database.db, key, { q: TERMS[index % TERMS.length], limit: 100 });
   });
   await database.pool.end();
+  // The first pages of these searches are kept as visitors fill them (decision 020); filled first,
+  // as the showcase pages below are, so the run measures a popular search rather than its first read.
+  for (const term of TERMS) await fetch(`${api.url}/api/videos?q=${encodeURIComponent(term)}`);
   const searched = await autocannon({
     url: api.url,
     connections: CONNECTIONS,
@@ -152,20 +161,35 @@ try {
       path: `/api/videos?q=${encodeURIComponent(term)}`,
     })),
   });
-  const searchRatio = searched.requests.average / direct.perSecond;
+  // A parameter the list does not know is never kept, so each of these is read from PostgreSQL.
+  const afresh = await autocannon({
+    url: api.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: TERMS.flatMap((term, t) =>
+      Array.from({ length: 20 }, (_, k) => ({
+        method: 'GET' as const,
+        path: `/api/videos?q=${encodeURIComponent(term)}&afresh=${k}`,
+        headers: { 'X-Forwarded-For': `10.0.${t}.${k + 1}` },
+      })),
+    ),
+  });
+  const searchRow = (label: string, result: autocannon.Result) => {
+    const ratio = result.requests.average / direct.perSecond;
+    return {
+      requests: label,
+      'api req/s': Math.round(result.requests.average),
+      // autocannon reports p90 and p97.5, not p95: p95 lies between them.
+      'api p90-p97.5 ms': `${result.latency.p90}-${result.latency.p97_5} (target p95 ≤ 30: ${verdict(result.latency.p97_5 <= 30)})`,
+      'pg pool queries/s': Math.round(direct.perSecond),
+      'pg pool p95 ms': direct.p95.toFixed(1),
+      'api/pg': `${(ratio * 100).toFixed(1)} % (target ≥ 60 %: ${verdict(ratio >= 0.6)})`,
+      'non-2xx': result.non2xx,
+    };
+  };
   printTable(
     `Search: GET /api/videos?q= over ${TERMS.length} terms, ${CONNECTIONS} connections, ${SECONDS} s`,
-    [
-      {
-        'api req/s': Math.round(searched.requests.average),
-        // autocannon reports p90 and p97.5, not p95: p95 lies between them.
-        'api p90-p97.5 ms': `${searched.latency.p90}-${searched.latency.p97_5} (target p95 ≤ 30: ${verdict(searched.latency.p97_5 <= 30)})`,
-        'pg pool queries/s': Math.round(direct.perSecond),
-        'pg pool p95 ms': direct.p95.toFixed(1),
-        'api/pg': `${(searchRatio * 100).toFixed(1)} % (target ≥ 60 %: ${verdict(searchRatio >= 0.6)})`,
-        'non-2xx': searched.non2xx,
-      },
-    ],
+    [searchRow('as asked (first pages kept)', searched), searchRow('read afresh each time', afresh)],
   );
 
   // Showcase pages 2..N against raw node:http answering one page's bytes.
@@ -209,6 +233,11 @@ try {
   const workerRss = peakRssMb(worker.child.pid!);
   console.info(
     `Peak RSS: api ${apiRss} MB, worker ${workerRss} MB (target ≤ 200 MB: ${verdict(apiRss <= 200 && workerRss <= 200)})`,
+  );
+  console.info(
+    `Load average at the end (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
   );
 } finally {
   await Promise.all([api.stop(), worker.stop()]);

@@ -1,8 +1,8 @@
 // Bench 5, page weight: Lighthouse (mobile preset, Debian chromium) on pages served by the production
 // build, plus the first-load JavaScript of `/` (gzip) read from the built index.html.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { FIRST_LOAD_BUDGET_KB, firstLoadJavaScriptKb } from '../test/support/first-load.ts';
 import { startApi } from '../test/support/processes.ts';
 import { launchChrome, medianRun } from './lighthouse-runs.ts';
 import { prepareBenchEnv, printTable, root, verdict } from './lib.ts';
@@ -14,27 +14,6 @@ const pages = ['/', '/videos', '/dance-videographer'];
  * Five, as Lighthouse's variability guide advises: the median of three still crossed 95 either way.
  */
 const RUNS = 5;
-
-/**
- * The scripts the home page loads before anything is lazily imported: the starter in index.html and the
- * entry and module preloads it asks for after the first paint (web/start-after-paint.ts).
- */
-function firstLoadJavaScriptKb(): number {
-  const dist = path.join(root, 'web/dist');
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const scripts = (text: string) =>
-    [...text.matchAll(/["'`]\/(assets\/[^"'`]+\.js)["'`]/g)].map((match) => match[1]!);
-  const starters = scripts(html);
-  const files = new Set([
-    ...starters,
-    ...starters.flatMap((file) => scripts(readFileSync(path.join(dist, file), 'utf8'))),
-  ]);
-  const bytes = [...files].reduce(
-    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length,
-    0,
-  );
-  return Math.round((bytes / 1024) * 10) / 10;
-}
 
 const env = await prepareBenchEnv('lighthouse');
 const api = await startApi(env);
@@ -65,8 +44,10 @@ try {
     });
   }
   printTable(`Lighthouse, mobile preset: the median of ${RUNS} runs per page`, rows);
-  const js = firstLoadJavaScriptKb();
-  console.info(`First-load JavaScript of /: ${js} KB gzip (target ≤ 100 KB: ${verdict(js <= 100)})`);
+  const js = firstLoadJavaScriptKb(path.join(root, 'web/dist'));
+  console.info(
+    `First-load JavaScript of /: ${js} KB gzip (target ≤ ${FIRST_LOAD_BUDGET_KB} KB: ${verdict(js <= FIRST_LOAD_BUDGET_KB)})`,
+  );
 } finally {
   chrome.kill();
   await api.stop();

@@ -1,6 +1,7 @@
 // A season-scale video library (issue 15): about 60 showcases of 300-1,000 routines each, with the
 // titles, tags and prices a videographer's uploads have. Rows go in 1,000 at a time (multi-row
 // inserts), so 50,000 videos take seconds. Previews reuse the demo pictures.
+import { sql } from 'drizzle-orm';
 import { slugify } from '@app/shared/library';
 import { showcases, videos, type Db } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
@@ -145,5 +146,8 @@ export async function seedCatalogue(
     await db.insert(videos).values(batch);
     inserted += batch.length;
   }
+  // Planner statistics now, as autovacuum would make them a little later: without them the search
+  // queries guess their match counts and pick slow plans.
+  await db.execute(sql`analyze videos, showcases`);
   return { showcases: made.length, videos: inserted };
 }

@@ -15,6 +15,17 @@ export const photoUrl = (imageId: string) => `/api/photos/${imageId}`;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
 export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * The largest variant made in AVIF too. libheif's AV1 encoder holds about 32 bytes a pixel (+180 MB
+ * for a 1920 x 2880 portrait), so a width bigger than a 3:2 landscape's 1920 is made in WebP and JPEG
+ * only, and the AVIF-taking browser gets WebP there (decision 021).
+ */
+export const MAX_AVIF_PIXELS = 2_500_000;
+
+/** Whether an uploaded picture `imageWidth` x `imageHeight` has its `width` variant in AVIF. */
+export function hasAvifVariant(width: number, imageWidth: number, imageHeight: number): boolean {
+  return width * Math.round((width * imageHeight) / imageWidth) <= MAX_AVIF_PIXELS;
+}
 
 export function imageUrl(src: string, width?: ImageWidth): string {
   return width && ownImage.test(src) ? `${src}?w=${width}` : src;

@@ -3,8 +3,9 @@ import { images, portfolioItems, type Db } from './db/index.ts';
 import { imageKeys, type Storage } from './storage/index.ts';
 
 /**
- * Deletes, with their files, the given pictures that no portfolio photo and no event shows any more.
- * Called after a photo is deleted or replaced: a picture an event chose from the portfolio stays.
+ * Deletes, with their files, the given pictures that no portfolio photo, event or video preview shows
+ * any more. Called after a photo is deleted or replaced: a picture an event or a video chose from the
+ * portfolio stays.
  */
 export async function deleteUnusedImages(
   db: Db,
@@ -20,6 +21,7 @@ export async function deleteUnusedImages(
     .where(
       sql`${inArray(images.id, ids)}
         and not exists (select 1 from events e where e.image_url = '/api/photos/' || "images"."id")
+        and not exists (select 1 from videos v where v.preview_url = '/api/photos/' || "images"."id")
         and not exists (select 1 from ${portfolioItems} p where p.image_id = "images"."id" or p.next_image_id = "images"."id")`,
     )
     .returning({ id: images.id, widths: images.widths, sourceKey: images.sourceKey });

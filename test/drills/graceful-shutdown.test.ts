@@ -71,7 +71,7 @@ describe('SIGTERM under load', () => {
 
     const statuses = await Promise.all(requests.map(({ answered }) => answered));
     expect(statuses.filter((status) => status !== 404)).toEqual([]);
-    expect(await held).toEqual({ status: 200, body: { status: 'pending', videoId: video.id } });
+    expect(await held).toMatchObject({ status: 200, body: { status: 'pending', videoId: video.id } });
     expect(await exitCode).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
   });

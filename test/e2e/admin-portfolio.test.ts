@@ -1,13 +1,17 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { openPage, type Page } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
+import { videos } from '@app/shared/db';
+import { masterKey } from '@app/shared/storage';
 
 const {
   dir: files,
+  env,
   api,
   browser,
 } = useTestWorld({
@@ -50,12 +54,18 @@ async function gallery(page: Page, tab: string): Promise<string[]> {
 // Processing alone may be polled for 60 s on a busy machine: more than the default 30 s per test.
 vi.setConfig({ testTimeout: 120_000 });
 
+/** The owner's page on the admin dashboard. */
+async function ownerPage() {
+  const opened = await openPage(browser);
+  await opened.page.goto(`${api.url}/admin`);
+  await opened.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+  await opened.page.getByRole('button', { name: 'Login' }).click();
+  return opened;
+}
+
 describe('the owner manages the portfolio', () => {
   it('uploads three photos, writes alt text, sets categories, reorders and deletes; the gallery follows without layout shift', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${api.url}/admin`);
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    const { page, context, errors } = await ownerPage();
     await page.getByRole('link', { name: /Manage Portfolio/ }).click();
     await expect.poll(() => page.getByText('No photos yet. Upload the first ones.').isVisible()).toBe(true);
 
@@ -155,6 +165,44 @@ describe('the owner manages the portfolio', () => {
     await visitor.page.locator('#portfolio').scrollIntoViewIfNeeded();
     expect(await gallery(visitor.page, 'Solo Performances')).toEqual(['Soloist in green bowing']);
 
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it("uploads a video's preview picture through the same job, and the library shows its variants", async () => {
+    const { page, context, errors } = await ownerPage();
+    await page.getByRole('link', { name: /Manage Portfolio/ }).waitFor();
+    await page.goto(`${api.url}/admin/videos`);
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Poster Duet');
+    await dialog.getByLabel('Description').fill('A duet with its own poster');
+    await dialog.getByLabel('AWS key (storage path)').fill('videos/poster-duet.mp4');
+    await dialog.getByLabel('Upload a preview image').setInputFiles(await photo('poster.jpg', '#aa7733'));
+    const preview = dialog.getByLabel('Preview image URL (optional)');
+    await expect
+      .poll(() => preview.inputValue(), { timeout: 60_000 })
+      .toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+    const posterUrl = await preview.inputValue();
+    await dialog.getByRole('button', { name: 'Save Video' }).click();
+    await expect.poll(() => page.getByText('Video created successfully').isVisible()).toBe(true);
+    const [video] = await env.database.db.select().from(videos);
+    expect(video).toMatchObject({ title: 'Poster Duet', previewUrl: posterUrl });
+    // The worker's master of the poster carries no location data.
+    const master = await readFile(path.join(env.storageDir, masterKey(posterUrl.split('/').pop()!)));
+    expect(await exifr.gps(master)).toBeUndefined();
+
+    const visitor = await openPage(browser, { width: 1280, height: 800 });
+    await visitor.page.goto(`${api.url}/videos`);
+    const picture = visitor.page.getByRole('img', { name: 'Preview of Poster Duet' });
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    expect(await picture.getAttribute('srcset')).toContain(`${posterUrl}?w=320 320w`);
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
+import { FIRST_LOAD_BUDGET_KB, firstLoadJavaScriptKb } from '../support/first-load.ts';
 
 const { api, browser } = useTestWorld({
   processes: { api: true },
@@ -19,6 +20,13 @@ const { api, browser } = useTestWorld({
 });
 
 describe('the built web app served by the api', () => {
+  it('keeps the first-load JavaScript of home within its budget', () => {
+    // The same figure bench/lighthouse.ts reports, from the build the api serves (npm run build).
+    const kb = firstLoadJavaScriptKb(path.join(import.meta.dirname, '../../web/dist'));
+    expect(kb).toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  });
+
   it('renders home without console errors', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(api.url);

@@ -31,7 +31,9 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed resource's message does not name it; its location does.
+    const { url } = message.location();
+    if (message.type() === 'error') errors.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await context.exposeBinding('reportCspViolation', (_source, text: string) => errors.push(text));

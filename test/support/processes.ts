@@ -20,7 +20,7 @@ function run(entry: string, env: Record<string, string>): RunningProcess {
   // and 011), built by the test run's global setup or prepareBenchEnv.
   const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=384', entry], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
+    env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -6,7 +6,7 @@ import { PageFallback } from './components/layout/page-fallback.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.ts';
 import { PageHead } from './lib/page-head.ts';
 import HomePage from './pages/home.tsx';
-import { services } from '@app/shared/site-copy';
+import { services } from '@app/shared/site-copy/site';
 
 // Home is in the main bundle (it is the landing page and the not-found page); every other screen
 // loads on demand, so a visitor to / never downloads the shop or the admin area.

@@ -26,6 +26,8 @@ export function schedulesFor(config: Config): Array<Schedule<JobName>> {
       every: config.SWEEP_INTERVAL_MS,
       payload: {},
     },
+    // Processes uploaded pictures whose job Redis lost (they would show "Processing…" for ever).
+    { id: 'process-image-sweep', job: 'process-image', every: config.SWEEP_INTERVAL_MS, payload: {} },
     // Applied view/download events are only history once counted: keep the table small.
     { id: 'prune-video-stat-events', job: 'prune-video-stat-events', every: 3600_000, payload: {} },
   ];

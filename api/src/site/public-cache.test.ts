@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@app/shared/logger';
 import { createStorage } from '@app/shared/storage';
-import { events, portfolioItems } from '@app/shared/db';
+import { eq } from 'drizzle-orm';
+import { events, portfolioItems, videos } from '@app/shared/db';
 import { markPublicContentChanged, publicContentVersionKey } from '@app/shared/cache-version';
 import { TEST_ADMIN_PASSWORD } from '../../../test/support/test-env.ts';
 import { createEvent, createPortfolioItems, createVideo } from '../../../test/support/factories.ts';
 import { createRequestHandler } from '../app.ts';
+import { Kept } from './public-cache.ts';
 import { closeDeps, createDeps, type Deps } from '../deps.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 
@@ -168,5 +170,67 @@ describe('the kept public lists', () => {
     // Deleted on A: gone on B at once.
     await owner.delete(`/api/admin/videos/${video.id}`).expect(200);
     await stream(b).expect(404);
+  });
+
+  it('keeps the first page of a search until the content changes; later pages and made-up parameters are read afresh', async () => {
+    const [a, b] = replicas as [(typeof replicas)[number], (typeof replicas)[number]];
+    const { db } = env.database;
+    // The duo is older: the first page of one holds the solo, the next page the duo.
+    await createVideo(db, { title: 'Saltarello Duo', createdAt: new Date('2026-01-01T00:00:00Z') });
+    await createVideo(db, { title: 'Saltarello Solo', createdAt: new Date('2026-01-02T00:00:00Z') });
+    const search = (replica: typeof a, path: string) =>
+      request(replica.handler)
+        .get(path)
+        .expect(200)
+        .then((answer) => (answer.body as Array<{ title: string }>).map((video) => video.title).sort());
+    expect(await search(a, '/api/videos?q=saltarello')).toEqual(['Saltarello Duo', 'Saltarello Solo']);
+    const first = await request(a.handler).get('/api/videos?q=saltarello&limit=1').expect(200);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link!)![1]!;
+
+    // Written behind the api's back: the kept first pages stay, the rest is read again.
+    await db.update(videos).set({ title: 'Saltarello Trio' }).where(eq(videos.title, 'Saltarello Duo'));
+    expect(await search(a, '/api/videos?q=saltarello')).toEqual(['Saltarello Duo', 'Saltarello Solo']);
+    expect(await search(a, '/api/videos?q=saltarello&x=1')).toEqual(['Saltarello Solo', 'Saltarello Trio']);
+    expect(await search(a, next)).toEqual(['Saltarello Trio']);
+
+    // Any write that bumps the content version: every replica searches afresh.
+    await b.deps.publicCache.changed();
+    expect(await search(a, '/api/videos?q=saltarello')).toEqual(['Saltarello Solo', 'Saltarello Trio']);
+  });
+  it('reads a list once for the requests that ask for it while it is being read', async () => {
+    const [a] = replicas as [(typeof replicas)[number]];
+    await createVideo(env.database.db, { title: 'Galliard Solo' });
+    await a.deps.publicCache.changed();
+    const queries = vi.spyOn(a.deps.pool, 'query');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => request(a.handler).get('/api/videos?q=galliard').expect(200)),
+      );
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+      expect(answers.every((answer) => answer.body[0]?.title === 'Galliard Solo')).toBe(true);
+      // One search: its tsquery, then its page.
+      expect(queries.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+});
+
+describe('the kept copies', () => {
+  it('drop the oldest once their bytes pass the budget, and never keep one larger than it', () => {
+    const kept = new Kept<string>(100);
+    kept.set('a', 'first', 40);
+    kept.set('b', 'second', 40);
+    kept.set('c', 'third', 40);
+    expect([kept.get('a'), kept.get('b'), kept.get('c')]).toEqual([undefined, 'second', 'third']);
+    expect(kept.bytes).toBe(80);
+    kept.set('b', 'second again', 10);
+    expect(kept.bytes).toBe(50);
+    kept.set('huge', 'too large', 101);
+    expect(kept.get('huge')).toBeUndefined();
+    expect(kept.bytes).toBe(50);
+    kept.delete('c');
+    kept.clear();
+    expect(kept.bytes).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ export const images = pgTable(
     error: text(),
     width: integer(),
     height: integer(),
-    /** The widths made (each in AVIF, WebP and JPEG), ascending. */
+    /** The widths made (each in WebP and JPEG, and in AVIF up to MAX_AVIF_PIXELS), ascending. */
     widths: jsonb().$type<number[]>(),
     /** A few-pixel WebP data URL shown while the picture loads. */
     placeholder: text(),

@@ -57,8 +57,9 @@ export const jobPayloadSchemas = {
     windowMinutes: z.number().int().positive(),
   }),
   'process-image': z.object({
-    // The images row made when the upload completed; its sourceKey is the upload.
-    imageId: z.uuid(),
+    // The images row made when the upload completed; its sourceKey is the upload. Absent for the sweep
+    // that queues again the rows whose job Redis lost.
+    imageId: z.uuid().optional(),
   }),
   // A buyer asked for a library sign-in link; the row holds the address (decision 024).
   'buyer-sign-in': z.object({ requestId: z.uuid() }),

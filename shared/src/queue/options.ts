@@ -90,8 +90,8 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   'process-image': {
     attempts: 5,
     backoff: retryWithBackoff,
-    // One run per upload: an image row is made once per storage key.
-    jobId: (payload) => `image-${payload.imageId}`,
+    // One run per upload: an image row is made once per storage key. The sweep's runs get their own ids.
+    jobId: (payload) => (payload.imageId ? `image-${payload.imageId}` : undefined),
   },
   'buyer-sign-in': {
     // A link is worth sending only while the buyer waits for it: a few quick retries, no more.

@@ -114,8 +114,9 @@ const storageKeySchema = required('Storage key', 1_000).refine(
 );
 
 /**
- * SPEC.md section 3: a preview under /api/ is used as is, anything else is a key the preview route
- * serves from storage, which serves only pictures under previews/. Anything else would show a
+ * SPEC.md section 3: a preview under /api/ (a site picture, or an uploaded one processed by the
+ * worker at /api/photos/<id>) is used as is, anything else is a key the preview route serves from
+ * storage, which serves only pictures under previews/. Anything else would show a
  * placeholder publicly, so it is refused here; blank means no preview.
  */
 const previewUrlSchema = z
@@ -126,9 +127,9 @@ const previewUrlSchema = z
   .refine(
     (value) =>
       value === null ||
-      (/^\/api\/(images|video-preview)\/[^\\?#]+$/.test(value) && !value.split('/').includes('..')) ||
+      (/^\/api\/(images|video-preview|photos)\/[^\\?#]+$/.test(value) && !value.split('/').includes('..')) ||
       (isSafeKey(value) && value.startsWith('previews/') && contentTypeFor(value).startsWith('image/')),
-    'Preview must be a picture of this site: a /api/images/... path or a storage key under previews/ (a link to another site cannot be shown)',
+    'Preview must be a picture of this site: a /api/images/... or /api/photos/... path or a storage key under previews/ (a link to another site cannot be shown)',
   );
 
 // Without defaults: an update leaves out what it does not change (a default would overwrite it).

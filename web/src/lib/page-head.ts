@@ -1,10 +1,20 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import { pageMeta, type PageMeta } from '@app/shared/site-copy';
+import type { PageMeta } from '@app/shared/site-copy/pages';
 
 // The api sends each page's head (api/src/site/seo.ts). When the visitor then moves between routes in the
 // browser, this keeps the same tags right from the same source (pageMeta), so a bookmark, a share or a
 // crawler that runs JavaScript sees the page it is on, not the one the visit started at.
+// The first page's head came from the server, so the pages' copy (pageMeta) is not part of the first load
+// (decision 015): it is fetched once the app is idle, or at the first navigation if that comes sooner.
+
+type PagesCopy = typeof import('@app/shared/site-copy/pages');
+let pagesCopy: PagesCopy | undefined;
+let loadingPagesCopy: Promise<PagesCopy> | undefined;
+function loadPagesCopy(): Promise<PagesCopy> {
+  loadingPagesCopy ??= import('@app/shared/site-copy/pages').then((module) => (pagesCopy = module));
+  return loadingPagesCopy;
+}
 
 /** Sets `attribute` on the head element named by `identity`, adding it if missing; removes it for undefined. */
 function setHeadTag(
@@ -71,12 +81,30 @@ function keepStructuredDataFor(path: string) {
  */
 export function usePageHead(): void {
   const [location] = useLocation();
+  useEffect(() => {
+    const idle = window.setTimeout(() => void loadPagesCopy(), 2_000);
+    return () => window.clearTimeout(idle);
+  }, []);
   useLayoutEffect(() => {
     keepStructuredDataFor(location);
     // The first render keeps the server's head as sent (it may be more specific, e.g. a video's title).
     if (firstPage?.path === location && !navigated) return;
     navigated = true;
-    applyPageMeta(pageMeta(location));
+    if (pagesCopy) {
+      applyPageMeta(pagesCopy.pageMeta(location));
+      return;
+    }
+    // Navigated before the copy arrived: the page's own title, if it set one meanwhile, stays.
+    const titleBefore = document.title;
+    let current = true;
+    void loadPagesCopy().then(({ pageMeta }) => {
+      if (!current) return;
+      const meta = pageMeta(location);
+      applyPageMeta(document.title === titleBefore ? meta : { ...meta, title: document.title });
+    });
+    return () => {
+      current = false;
+    };
   }, [location]);
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 import { Button } from '../components/ui/button.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { ArrowRight, Check, ChevronDown } from 'lucide-react';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { Button } from '../components/ui/button.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';

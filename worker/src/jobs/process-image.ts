@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { images, portfolioItems } from '@app/shared/db';
 import { MAX_IMAGE_BYTES, photoUrl } from '@app/shared/images';
 import { markPublicContentChanged } from '@app/shared/cache-version';
@@ -20,6 +20,9 @@ async function readUpload(storage: Storage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** How long a picture may wait before the sweep takes its job for lost; queuing it again is harmless. */
+export const STUCK_IMAGE_MS = 5 * 60_000;
+
 /**
  * Makes an uploaded picture publishable: reads the upload, writes its master and variants
  * (pipeline.ts), marks the image ready with its size and placeholder, puts a portfolio photo's
@@ -27,10 +30,9 @@ async function readUpload(storage: Storage, key: string): Promise<Buffer> {
  * refuses marks the image failed with the reason, deletes the upload, and ends unrecoverable.
  * Running it again after success skips; after a crash midway it writes the same keys again.
  */
-export const processImage: JobHandler<'process-image'> = async (
-  { imageId },
-  { db, storage, redis, config },
-) => {
+export const processImage: JobHandler<'process-image'> = async ({ imageId }, context) => {
+  if (imageId === undefined) return sweep(context);
+  const { db, storage, redis, config } = context;
   const [image] = await db.select().from(images).where(eq(images.id, imageId));
   if (!image || image.status !== 'pending') return 'skipped';
 
@@ -90,3 +92,19 @@ export const processImage: JobHandler<'process-image'> = async (
   );
   return { status: 'done', width: processed.width, height: processed.height, widths };
 };
+
+/**
+ * Queues again every picture still pending a few minutes after its upload: its job may be gone with a
+ * Redis that lost its data. A job that still exists keeps its id (`image-<id>`), so queuing it again
+ * changes nothing, and a second run of a finished picture skips.
+ */
+async function sweep({ db, producer }: Parameters<typeof processImage>[1]) {
+  const stuck = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.status, 'pending'), lt(images.createdAt, new Date(Date.now() - STUCK_IMAGE_MS))))
+    .orderBy(asc(images.createdAt))
+    .limit(500);
+  for (const { id } of stuck) await producer.enqueue('process-image', { imageId: id });
+  return stuck.length ? { status: 'done' as const, queued: stuck.length } : 'skipped';
+}

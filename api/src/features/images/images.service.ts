@@ -47,6 +47,23 @@ export const modifiedAt = (file: string) =>
 
 type VariantSource = string | Buffer;
 
+let sharpLoaded: Promise<(typeof import('sharp'))['default']> | undefined;
+
+/**
+ * sharp, loaded on the first variant, not at start: most requests find theirs already made. Memory
+ * stays bounded as in the worker (decision 011): no libvips operation cache, which holds up to 50 MB
+ * of decoded pictures, and one libvips thread per pipeline. A cold page of 24 previews took the api
+ * from 120 to 290 MB resident without these.
+ */
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /**
  * Width and format variants made once with sharp and kept on disk (IMAGE_CACHE_DIR), for our own
  * pictures and for video previews in storage. Responses carry ETags (304 on revalidation) and a day
@@ -56,6 +73,15 @@ export function imageVariants(cacheDir: string) {
   const cacheRoot = path.resolve(cacheDir);
   const inFlight = new Map<string, Promise<void>>();
 
+  // One variant made at a time: each pipeline (an AVIF encoder above all) holds tens of MB outside
+  // the heap, and a cold page asks for two dozen at once.
+  let making: Promise<unknown> = Promise.resolve();
+  function makeInTurn(...args: Parameters<typeof make>): Promise<void> {
+    const turn = making.then(() => make(...args));
+    making = turn.catch(() => {});
+    return turn;
+  }
+
   async function make(
     source: VariantSource,
     sourceModified: number,
@@ -64,8 +90,7 @@ export function imageVariants(cacheDir: string) {
     format: Format,
   ) {
     await mkdir(path.dirname(target), { recursive: true });
-    // Loaded on the first variant, not at start: most requests find theirs already made.
-    const { default: sharp } = await import('sharp');
+    const sharp = await loadSharp();
     let pipeline = sharp(source).rotate();
     if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
     if (format === 'avif') pipeline = pipeline.avif({ quality: 55, effort: 2 });
@@ -94,7 +119,7 @@ export function imageVariants(cacheDir: string) {
       let pending = inFlight.get(target);
       if (!pending) {
         pending = read()
-          .then((source) => make(source, sourceModified, target, options.width, options.format))
+          .then((source) => makeInTurn(source, sourceModified, target, options.width, options.format))
           .finally(() => inFlight.delete(target));
         inFlight.set(target, pending);
       }

@@ -1,5 +1,6 @@
 import { Router, type Router as ExpressRouter } from 'express';
 import { z } from 'zod';
+import { hasAvifVariant } from '@app/shared/images';
 import {
   createImageRequestSchema,
   createPortfolioPhotoSchema,
@@ -19,7 +20,7 @@ import {
   createPhoto,
   deletePhoto,
   imageIdSchema,
-  readyImageWidths,
+  readyImageVariants,
   recordUpload,
   replacePhoto,
   updatePhoto,
@@ -44,15 +45,16 @@ export function photoRoutes({ db, storage, publicCache }: Deps): ExpressRouter {
     const parsedId = imageIdSchema.safeParse(req.params.id);
     if (!parsedId.success) throw notFound('Image not found');
     const { w } = variantQuerySchema.parse(req.query);
-    const widths = await publicCache.value(`photo:${parsedId.data}`, () =>
-      readyImageWidths(db, parsedId.data),
+    const image = await publicCache.value(`photo:${parsedId.data}`, () =>
+      readyImageVariants(db, parsedId.data),
     );
-    if (!widths?.length) throw notFound('Image not found');
+    if (!image?.widths?.length) throw notFound('Image not found');
     // The asked width, or the next one made (a picture narrower than it was never enlarged).
-    const width = widths.find((made) => made >= (w ?? Infinity)) ?? widths.at(-1)!;
-    const object = await storage.get(
-      variantKey(parsedId.data, width, formatOf[negotiate(req.get('accept'))]),
-    );
+    const width = image.widths.find((made) => made >= (w ?? Infinity)) ?? image.widths.at(-1)!;
+    let format = formatOf[negotiate(req.get('accept'))];
+    // The widest variants of a tall picture are not made in AVIF (MAX_AVIF_PIXELS): WebP instead.
+    if (format === 'avif' && !hasAvifVariant(width, image.width!, image.height!)) format = 'webp';
+    const object = await storage.get(variantKey(parsedId.data, width, format));
     if (!object) throw notFound('Image not found');
     res.set({
       'Content-Type': object.contentType,

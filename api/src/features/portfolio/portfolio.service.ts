@@ -68,13 +68,16 @@ export function publicPortfolio(db: Db, category?: PortfolioCategory): Promise<P
     );
 }
 
-/** The widths made of a processed picture; undefined while pending or failed (so it is not kept). */
-export async function readyImageWidths(db: Db, id: string): Promise<number[] | null | undefined> {
+/**
+ * The widths made of a processed picture, and its size (which widths have an AVIF); undefined while
+ * pending or failed (so it is not kept).
+ */
+export async function readyImageVariants(db: Db, id: string) {
   const [row] = await db
-    .select({ widths: images.widths })
+    .select({ widths: images.widths, width: images.width, height: images.height })
     .from(images)
     .where(and(eq(images.id, id), eq(images.status, 'ready')));
-  return row ? row.widths : undefined;
+  return row;
 }
 
 const nextImages = alias(images, 'next_images');

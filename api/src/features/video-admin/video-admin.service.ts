@@ -90,22 +90,12 @@ export async function listAdminVideos(
   const scope = await resolveScope(deps.db, showcase, { includeHidden: true });
   if (!scope || nothingToFind(q)) return { videos: [], page, pageSize, total: 0 };
   const words = searchWords(q);
-  const { rows } = await sortedVideos<{ id: string; total: string }>(
+  const { rows, total = 0 } = await sortedVideos<{ id: string }>(
     deps.db,
     { words, scope, includeHidden: true },
     { limit: pageSize, offset: (page - 1) * pageSize, withTotal: true },
     { columns: idOnly, sort: sort === 'relevance' ? undefined : sort },
   );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : ((
-        await sortedVideos<{ total: string }>(
-          deps.db,
-          { words, scope, includeHidden: true },
-          { limit: 1, withTotal: true },
-          { columns: idOnly },
-        )
-      ).rows.map((row) => Number(row.total))[0] ?? 0);
   const ids = rows.map((row) => row.id);
   const found = ids.length ? await adminVideos(deps, inArray(videos.id, ids)) : [];
   return { videos: ids.flatMap((id) => found.filter((video) => video.id === id)), page, pageSize, total };

@@ -62,18 +62,12 @@ const videoFields = sql.raw(`v.id, v.title, v.description, v.tags, v.showcase_id
   v.password_protected as "passwordProtected", v.created_at as "createdAt"`);
 
 type VideoRow = Omit<PublicVideo, 'createdAt'> & { createdAt: Date | string };
-type SortedRow = VideoRow & { sortTime: string; sortRank: string | null; total?: string };
+type SortedRow = VideoRow & { sortTime: string; sortRank: string | null };
 
-const publicVideo = ({ sortTime: _t, sortRank: _r, total: _c, ...row }: SortedRow): PublicVideo => ({
+const publicVideo = ({ sortTime: _t, sortRank: _r, ...row }: SortedRow): PublicVideo => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
 });
-
-/** A search made ready for the main query: its tsquery and the showcases whose names match a word. */
-interface PreparedSearch {
-  everyWord: string;
-  showcaseIds: string[];
-}
 
 /**
  * The search as a tsquery: every word must match, as a prefix ("jaz" finds "jazz") or, for a word
@@ -81,8 +75,8 @@ interface PreparedSearch {
  * finds "ballet"). Words are letters and digits only (searchWords), so quoting them is safe. Made in
  * its own small query so that the main one sees a constant tsquery and can use the index.
  */
-async function prepareSearch(db: Db, words: string[]): Promise<PreparedSearch> {
-  const result = await db.execute<{ everyWord: string; showcaseIds: string[] | null }>(sql`
+async function prepareSearch(db: Db, words: string[]): Promise<string> {
+  const result = await db.execute<{ everyWord: string }>(sql`
     with terms as (
       select t.ord, lower(public.unaccent('public.unaccent'::regdictionary, t.word)) as word
       from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as t(word, ord)
@@ -98,16 +92,9 @@ async function prepareSearch(db: Db, words: string[]): Promise<PreparedSearch> {
           ) near
         ), '') || ')' as part
       from terms
-    ), queries as (
-      select to_tsquery('simple', string_agg(part, ' & ' order by ord)) as every_word,
-        to_tsquery('simple', string_agg(part, ' | ' order by ord)) as any_word
-      from parts
     )
-    select every_word::text as "everyWord",
-      (select array_agg(id) from showcases where search_vector @@ any_word) as "showcaseIds"
-    from queries`);
-  const row = result.rows[0];
-  return { everyWord: row?.everyWord ?? '', showcaseIds: row?.showcaseIds ?? [] };
+    select to_tsquery('simple', string_agg(part, ' & ' order by ord))::text as "everyWord" from parts`);
+  return result.rows[0]?.everyWord ?? '';
 }
 
 export type ShowcaseScope = { kind: 'all' } | { kind: 'none' } | { kind: 'showcase'; id: string };
@@ -115,15 +102,25 @@ export type ShowcaseScope = { kind: 'all' } | { kind: 'none' } | { kind: 'showca
 interface Sorted<Row> {
   rows: Row[];
   searched: boolean;
+  /** How many videos match in all (page.withTotal). */
+  total?: number;
 }
 
 /** The owner's orders (admin list); visitors get relevance, then newest. */
 export type VideoSort = 'newest' | 'oldest' | 'title';
 
 /**
- * Videos matching the filters in library order: by relevance when searching, then newest first.
- * `after` continues a keyset page; `offset` is used by numbered pages, which stay short (one showcase,
- * or the results of one search).
+ * Matches ranked by relevance at most: the newest this many. Ranking reads every match it ranks, and
+ * a broad word ("jazz") matches a quarter of a 50,000-video library; a parent looks for this season's
+ * routine, so the newest matches are ranked and older ones follow, newest first.
+ */
+export const RANKED_MATCHES = 500;
+
+/**
+ * Videos matching the filters in library order: by relevance when searching (the newest
+ * RANKED_MATCHES matches, then the older ones newest first), otherwise newest first. `after`
+ * continues a keyset page; `offset` is used by numbered pages, which stay short (one showcase, or
+ * the results of one search).
  */
 export async function sortedVideos<Row = SortedRow>(
   db: Db,
@@ -134,48 +131,81 @@ export async function sortedVideos<Row = SortedRow>(
 ): Promise<Sorted<Row>> {
   const searched = filters.words.length > 0;
   const search = searched ? await prepareSearch(db, filters.words) : undefined;
-  const where: SQL[] = [filters.includeHidden ? sql`true` : sql`v.published and coalesce(s.published, true)`];
+  // A filter rather than a join with showcases, so a scan in the order of videos_created_at_idx keeps
+  // its order and can stop at the limit.
+  const where: SQL[] = [
+    filters.includeHidden
+      ? sql`true`
+      : sql`v.published and coalesce(v.showcase_id not in (select id from showcases where not published), true)`,
+  ];
   if (filters.scope.kind === 'none') where.push(sql`v.showcase_id is null`);
   if (filters.scope.kind === 'showcase') where.push(sql`v.showcase_id = ${filters.scope.id}`);
   if (filters.price === 'free') where.push(sql`v.price_cents = 0`);
   if (filters.price === 'paid') where.push(sql`v.price_cents > 0`);
-  const query = sql`${search?.everyWord ?? ''}::tsquery`;
-  if (search) {
-    // Every word matches the video, or (for videos of a showcase whose name has one of the words)
-    // the video and its showcase's name together.
-    where.push(
-      search.showcaseIds.length > 0
-        ? sql`(v.search_vector @@ ${query} or (v.showcase_id in (select jsonb_array_elements_text(${JSON.stringify(search.showcaseIds)}::jsonb))
-            and (v.search_vector || s.search_vector) @@ ${query}))`
-        : sql`v.search_vector @@ ${query}`,
-    );
+  const query = sql`${search ?? ''}::tsquery`;
+  // The video's document holds its showcase's name too (migration library_search_document), weighted
+  // lowest: a match through the showcase's name alone ranks after one through the video's own words.
+  if (search !== undefined) where.push(sql`v.search_vector @@ ${query}`);
+  const matching = sql.join(where, sql` and `);
+  const counted = page.withTotal
+    ? db
+        .execute<{ total: number }>(sql`select count(*)::int as total from videos v where ${matching}`)
+        .then((result) => result.rows[0]?.total ?? 0)
+    : undefined;
+  // The keyset condition: (rank, time, id) after a relevance page, (time, id) after a newest-first one.
+  const after = (keys: SQL, ranked: boolean) =>
+    !page.after
+      ? sql`true`
+      : ranked
+        ? sql`(${keys}) < (${page.after.rank}::real, ${page.after.time}::timestamptz, ${page.after.id})`
+        : sql`(${keys}) < (${page.after.time}::timestamptz, ${page.after.id})`;
+  // "nulls last" as videos_created_at_idx is ordered (created_at is never null), so it can be used.
+  const newest = sql`v.created_at desc nulls last, v.id desc nulls last`;
+  const columns = view.columns ?? videoFields;
+  let result;
+  if (search !== undefined && view.sort === undefined) {
+    // Relevance: rank the newest RANKED_MATCHES matches (sort key: rank, time, id); when there are
+    // more, the older ones follow with the rank -1, newest first, so keyset cursors run through both.
+    // They are read only when the ranked ones do not fill the page.
+    const wanted = page.limit + (page.offset ?? 0);
+    result = db.execute<Row & Record<string, unknown>>(sql`
+      with candidates as materialized (
+        select v.id, v.created_at, ts_rank(v.search_vector, ${query}) as rank from videos v
+        where ${matching}
+        order by ${newest} limit ${RANKED_MATCHES}
+      ), ranked as materialized (
+        select id, created_at, rank from candidates where ${after(sql`rank, created_at, id`, true)}
+        order by rank desc, created_at desc, id desc limit ${wanted}
+      ), older as (
+        select v.id, v.created_at, -1::real as rank from videos v
+        where (select count(*) from ranked) < ${wanted} and (select count(*) from candidates) = ${RANKED_MATCHES}
+          and ${matching}
+          and (v.created_at, v.id) < (select created_at, id from candidates order by created_at, id limit 1)
+          and ${after(sql`-1::real, v.created_at, v.id`, true)}
+        order by ${newest} limit ${wanted}
+      ), ordered as (
+        select * from ranked union all select * from older
+      )
+      select ${columns}, o.created_at::text as "sortTime", o.rank::text as "sortRank"
+      from ordered o join videos v on v.id = o.id
+      order by o.rank desc, o.created_at desc, o.id desc
+      limit ${page.limit} offset ${page.offset ?? 0}`);
+  } else {
+    const order =
+      view.sort === 'oldest'
+        ? sql`v.created_at asc nulls first, v.id asc nulls first`
+        : view.sort === 'title'
+          ? sql`lower(v.title) asc, v.id asc`
+          : newest;
+    result = db.execute<Row & Record<string, unknown>>(sql`
+      select ${columns}, v.created_at::text as "sortTime", null as "sortRank"
+      from videos v
+      where ${matching} and ${after(sql`v.created_at, v.id`, false)}
+      order by ${order}
+      limit ${page.limit} offset ${page.offset ?? 0}`);
   }
-  // Relevance from the video's own words: a match through the showcase's name alone ranks after.
-  const rank = search ? sql`ts_rank(v.search_vector, ${query})` : sql`null::real`;
-  if (page.after) {
-    where.push(
-      searched
-        ? sql`(${rank}, v.created_at, v.id) < (${page.after.rank}::real, ${page.after.time}::timestamptz, ${page.after.id})`
-        : sql`(v.created_at, v.id) < (${page.after.time}::timestamptz, ${page.after.id})`,
-    );
-  }
-  const order =
-    view.sort === 'oldest'
-      ? sql`v.created_at asc, v.id asc`
-      : view.sort === 'title'
-        ? sql`lower(v.title) asc, v.id asc`
-        : view.sort === 'newest' || !searched
-          ? sql`v.created_at desc, v.id desc`
-          : sql`${rank} desc, v.created_at desc, v.id desc`;
-  const result = await db.execute<Row & Record<string, unknown>>(sql`
-    select ${view.columns ?? videoFields}, v.created_at::text as "sortTime", ${rank}::text as "sortRank"
-      ${page.withTotal ? sql`, count(*) over () as total` : sql``}
-    from videos v
-      left join showcases s on s.id = v.showcase_id
-    where ${sql.join(where, sql` and `)}
-    order by ${order}
-    limit ${page.limit} offset ${page.offset ?? 0}`);
-  return { rows: result.rows as Row[], searched };
+  const [{ rows }, total] = await Promise.all([result, counted]);
+  return { rows: rows as Row[], searched, total };
 }
 
 // Cursors: the last row's sort key, signed and bound to the filters it was made for, so a cursor
@@ -287,7 +317,7 @@ export async function libraryShelves(db: Db): Promise<LibraryShelves> {
       cross join lateral (
         select * from videos
         where (showcase_id = shelf.id or (shelf.id is null and showcase_id is null)) and published
-        order by created_at desc, id desc limit ${SHELF_SIZE}
+        order by created_at desc nulls last, id desc nulls last limit ${SHELF_SIZE}
       ) v`);
   const byShelf = new Map<string | null, SortedRow[]>();
   for (const { shelf, ...row } of firstRows.rows) byShelf.set(shelf, [...(byShelf.get(shelf) ?? []), row]);
@@ -335,24 +365,17 @@ export async function showcasePage(
   query: { page: number; price?: 'free' | 'paid' },
 ): Promise<LibraryPage> {
   const scope: ShowcaseScope = showcase ? { kind: 'showcase', id: showcase.id } : { kind: 'none' };
-  const { rows } = await sortedVideos(
+  const { rows, total: matching } = await sortedVideos(
     db,
     { words: [], scope, price: query.price },
     {
       limit: LIBRARY_PAGE_SIZE,
       offset: (query.page - 1) * LIBRARY_PAGE_SIZE,
-      withTotal: query.price !== undefined,
+      // A showcase's count is known already, unless a price filter narrows it.
+      withTotal: query.price !== undefined || !showcase,
     },
   );
-  const total = query.price
-    ? Number(rows[0]?.total ?? 0)
-    : showcase
-      ? showcase.videoCount
-      : await db
-          .execute<{ count: number }>(
-            sql`select count(*)::int as count from videos where showcase_id is null and published`,
-          )
-          .then((result) => result.rows[0]?.count ?? 0);
+  const total = showcase && !query.price ? showcase.videoCount : (matching ?? 0);
   return pageOf(showcase, rows, query.page, total);
 }
 
@@ -361,20 +384,12 @@ export async function searchPage(db: Db, query: LibraryFilters & { page: number 
   const scope = await resolveScope(db, query.showcase);
   const words = searchWords(query.q);
   if (!scope || nothingToFind(query.q)) return pageOf(null, [], query.page, 0);
-  const { rows } = await sortedVideos(
+  const { rows, total } = await sortedVideos(
     db,
     { words, scope, price: query.price },
     { limit: LIBRARY_PAGE_SIZE, offset: (query.page - 1) * LIBRARY_PAGE_SIZE, withTotal: true },
   );
-  // A page past the end has no rows to count with: ask for the total alone.
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : query.page > 1
-      ? await sortedVideos(db, { words, scope, price: query.price }, { limit: 1, withTotal: true }).then(
-          ({ rows: [first] }) => Number(first?.total ?? 0),
-        )
-      : 0;
-  return pageOf(null, rows, query.page, total);
+  return pageOf(null, rows, query.page, total ?? 0);
 }
 
 function pageOf(

@@ -35,6 +35,8 @@ import {
 
 const DOWNLOAD_LINK_SECONDS = 3600;
 
+const listParameters = new Set(Object.keys(videoListQuerySchema.shape));
+
 const sessionQuerySchema = z.object({ session_id: z.string().trim().min(1).max(255).optional() });
 
 const fileName = (title: string, key: string) =>
@@ -73,7 +75,14 @@ export function videoRoutes(deps: Deps): Router {
   // SPEC's list, paged (DESIGN.md 9.15): an array of at most `limit`, the next page in the Link header.
   router.get('/api/videos', async (req, res) => {
     const query = videoListQuerySchema.parse(req.query);
-    await publicCache.respond(req, res, '/api/videos', async () => {
+    // First pages are kept like the other lists, searches too (a popular word is asked again and
+    // again, and ranking is the costly part); only addresses made of the list's own parameters, so
+    // made-up query strings cannot push the others out. Later pages are read each time.
+    const keptUrl =
+      !query.cursor && Object.keys(req.query).every((name) => listParameters.has(name))
+        ? req.originalUrl
+        : '/api/videos';
+    await publicCache.respond(req, res, keptUrl, async () => {
       const { videos: page, next } = await listVideos(db, cursorKey, query);
       if (next) {
         const params = new URLSearchParams(req.query as Record<string, string>);

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { Aperture, Mail, MapPin } from 'lucide-react';
-import { business, services } from '@app/shared/site-copy';
+import { business, services } from '@app/shared/site-copy/site';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Aperture, Menu, ShoppingCart, X } from 'lucide-react';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 import { cn } from '../../lib/cn.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';

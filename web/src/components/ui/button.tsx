@@ -1,5 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { Children, cloneElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
@@ -22,26 +21,33 @@ export interface ButtonProps extends ComponentProps<'button'> {
   asChild?: boolean;
 }
 
+type ChildProps = { className?: string };
+
 export function Button({
   variant = 'primary',
   size = 'md',
   asChild,
   className,
   type,
+  children,
   ...props
 }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const classes = cn(
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors',
+    'disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+  if (asChild) {
+    // The child (a link) takes the button's look and props, its own class names last, as Radix's Slot
+    // did; without Slot, radix-ui stays out of the home page's first load (decision 015).
+    const child = Children.only(children) as ReactElement<ChildProps>;
+    return cloneElement(child, { ...(props as ChildProps), className: cn(classes, child.props.className) });
+  }
   return (
-    <Component
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors',
-        'disabled:pointer-events-none disabled:opacity-50',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+    <button type={type ?? 'button'} className={classes} {...props}>
+      {children}
+    </button>
   );
 }

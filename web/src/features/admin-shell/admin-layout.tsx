@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeft, LogOut } from 'lucide-react';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';

@@ -34,17 +34,21 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads a picture through the process-image job (upright, metadata stripped, every width made) and
- * resolves with its URL once it is ready, or fails with the reason the worker refused it.
+ * resolves with its URL once it is ready, or fails with the reason the worker refused it. `signal`
+ * cancels the upload, or stops waiting for the worker (the picture is then simply not used).
  */
 export async function uploadImage(
   file: File,
   purpose: 'event' | 'poster',
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
-  const awsKey = await uploadFile(file, onProgress, undefined, '/api/admin/images/upload-url');
+  const awsKey = await uploadFile(file, onProgress, signal, '/api/admin/images/upload-url');
+  signal?.throwIfAborted();
   let image = await api.post<AdminImage>('/api/admin/images', { awsKey, originalName: file.name, purpose });
   while (image.status === 'pending') {
     await wait(1_000);
+    signal?.throwIfAborted();
     image = await api.get<AdminImage>(`/api/admin/images/${image.id}`);
   }
   if (image.status === 'failed') throw new Error(image.error ?? 'The picture could not be processed');

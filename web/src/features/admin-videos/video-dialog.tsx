@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
+import { uploadImage } from '../admin-uploads/image-picker.tsx';
 import { uploadFile } from '../admin-uploads/upload.ts';
 import { Progress } from '../../components/ui/progress.tsx';
 import { ShowcaseOptions } from './showcase-options.tsx';
@@ -37,15 +38,21 @@ export function VideoForm({
   useEffect(() => () => upload.current?.abort(), []);
   const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
 
+  // A preview picture goes through process-image like portfolio photos (upright, no location data,
+  // every width made) and is used as its /api/photos/ URL once ready; the video file goes up as it is.
   const sendFile = async (file: File, field: 'awsKey' | 'previewUrl') => {
     upload.current = new AbortController();
-    setProgress({ label: `Uploading ${file.name}`, fraction: 0 });
+    const showProgress = (fraction: number) =>
+      setProgress({
+        label: fraction < 1 || field === 'awsKey' ? `Uploading ${file.name}` : `Processing ${file.name}`,
+        fraction,
+      });
+    showProgress(0);
     try {
-      const key = await uploadFile(
-        file,
-        (fraction) => setProgress({ label: `Uploading ${file.name}`, fraction }),
-        upload.current.signal,
-      );
+      const key =
+        field === 'awsKey'
+          ? await uploadFile(file, showProgress, upload.current.signal)
+          : await uploadImage(file, 'poster', showProgress, upload.current.signal);
       setFields((current) => ({
         ...current,
         [field]: key,
@@ -181,13 +188,14 @@ export function VideoForm({
         <input
           aria-label="Upload a preview image"
           type="file"
-          accept="image/*"
+          accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
           className="mt-2 text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void sendFile(file, 'previewUrl');
           }}
         />
+        <p className="mt-1 text-xs text-zinc-400">JPEG, PNG or WebP up to 50 MB; location data is removed.</p>
       </div>
       {progress && (
         <div className="space-y-2">

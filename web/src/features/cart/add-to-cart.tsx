@@ -4,7 +4,8 @@ import type { ShowcaseBundle } from '@app/shared/schemas';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { purchasePath, purchaseStorage, type Video } from '../shop/queries.ts';
-import { cart, useCart, type AddResult } from './cart-store.ts';
+import { cart, type AddResult } from './cart.ts';
+import { useCart } from './cart-store.ts';
 
 const refusals: Partial<Record<AddResult, string>> = {
   'in-bundle': 'The showcase bundle in your cart already includes this video.',

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { CART_MAX_ITEMS } from '@app/shared/constants';
 
 // The cart lives in the browser (docs/decisions/023): localStorage keeps it across reloads, and the
 // storage event brings other tabs' changes. The server prices it again at checkout; what is kept here
-// is what the buyer saw, so the cart page can say what changed since.
+// is what the buyer saw, so the cart page can say what changed since. This module is what the header's
+// count needs, on every page's first load; the changes to the cart are in cart.ts, loaded with the shop.
 
 export type CartEntry =
   | {
@@ -43,7 +43,8 @@ function readRaw(): string | null {
   }
 }
 
-function snapshot(): CartEntry[] {
+/** The cart as stored now (cached while the stored text is unchanged). */
+export function snapshot(): CartEntry[] {
   const raw = readRaw();
   if (raw === cachedRaw) return cached;
   cachedRaw = raw;
@@ -62,7 +63,8 @@ function snapshot(): CartEntry[] {
   return cached;
 }
 
-function save(entries: CartEntry[]): void {
+/** Stores the cart and tells this tab's readers (other tabs hear the storage event). */
+export function save(entries: CartEntry[]): void {
   try {
     if (entries.length === 0) localStorage.removeItem(KEY);
     else localStorage.setItem(KEY, JSON.stringify(entries));
@@ -88,45 +90,3 @@ function subscribe(listener: () => void): () => void {
 
 /** The cart's entries; empty while rendering on the server (and on the first render after it). */
 export const useCart = () => useSyncExternalStore(subscribe, snapshot, () => EMPTY);
-
-export type AddResult = 'added' | 'already' | 'in-bundle' | 'full';
-
-export const cart = {
-  entries: snapshot,
-  /** A video, once; not when a bundle in the cart already holds it. */
-  addVideo(entry: Extract<CartEntry, { kind: 'video' }>): AddResult {
-    const entries = snapshot();
-    const existing = entries.find((item) => item.kind === 'video' && item.videoId === entry.videoId);
-    if (existing) {
-      // Same video again: only a fresher password token is worth keeping.
-      if (entry.verificationToken)
-        save(entries.map((item) => (item === existing ? { ...existing, ...entry } : item)));
-      return 'already';
-    }
-    if (entries.some((item) => item.kind === 'bundle' && item.videoIds.includes(entry.videoId)))
-      return 'in-bundle';
-    if (entries.length >= CART_MAX_ITEMS) return 'full';
-    save([...entries, entry]);
-    return 'added';
-  },
-  /** A showcase bundle; the videos it includes leave the cart. Returns how many left, or a refusal. */
-  addBundle(entry: Extract<CartEntry, { kind: 'bundle' }>): AddResult | number {
-    const entries = snapshot();
-    if (entries.some((item) => item.kind === 'bundle' && item.showcaseId === entry.showcaseId))
-      return 'already';
-    const kept = entries.filter((item) => item.kind !== 'video' || !entry.videoIds.includes(item.videoId));
-    if (kept.length >= CART_MAX_ITEMS) return 'full';
-    save([...kept, entry]);
-    return entries.length - kept.length;
-  },
-  remove(key: string) {
-    save(snapshot().filter((entry) => entryKey(entry) !== key));
-  },
-  /** Applies the server's corrections (new prices, items no longer for sale). */
-  replace(entries: CartEntry[]) {
-    save(entries);
-  },
-  clear() {
-    save([]);
-  },
-};

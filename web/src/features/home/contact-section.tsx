@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Mail, MapPin } from 'lucide-react';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 import { publicConfig } from '../../lib/public-config.ts';
 import { SectionHeading } from './sections.tsx';
 import { useNearViewport } from '../../lib/near-viewport.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { ExternalLink, Pause, Play } from 'lucide-react';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
-import { hero } from '@app/shared/site-copy';
+import { hero } from '@app/shared/site-copy/site';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useInBrowser } from '../../lib/in-browser.ts';

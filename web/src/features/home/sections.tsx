@@ -17,7 +17,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { about, benefits, business, services } from '@app/shared/site-copy';
+import { about, benefits, business, services } from '@app/shared/site-copy/site';
 import { Button } from '../../components/ui/button.tsx';
 import { goToSection } from '../../lib/scroll.ts';
 import { useTestimonials } from './queries.ts';

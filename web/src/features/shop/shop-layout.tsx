@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SiteHeader } from '../../components/layout/site-header.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
 import { useDocumentTitle } from '../../lib/scroll.ts';
-import { business } from '@app/shared/site-copy';
+import { business } from '@app/shared/site-copy/site';
 
 export function ShopLayout({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(`${title} | ${business.name}`);

@@ -25,7 +25,8 @@ import {
 } from '../../features/shop/checkout.ts';
 import { purchasePath } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
-import { cart, entryKey, useCart, type CartEntry } from '../../features/cart/cart-store.ts';
+import { cart } from '../../features/cart/cart.ts';
+import { entryKey, useCart, type CartEntry } from '../../features/cart/cart-store.ts';
 
 /** What the server is asked to charge: the ids, a protected video's token, and the price the buyer saw. */
 const requestOf = (entry: CartEntry): CartItemRequest =>

@@ -8,7 +8,7 @@ import { api, ApiError } from '../../lib/api.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
-import { cart } from '../../features/cart/cart-store.ts';
+import { cart } from '../../features/cart/cart.ts';
 
 /**
  * Each status request waits up to 20 s for the sale to be recorded and answers the moment it is
