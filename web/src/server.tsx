@@ -4,7 +4,8 @@ import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { setPublicConfig, type PublicConfig } from './lib/public-config.ts';
+import type { PublicConfig } from '@app/shared/schemas';
+import { setPublicConfig } from './lib/public-config.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**

@@ -9,6 +9,7 @@ import {
 import { findServicePage, type ServicePage } from '@app/shared/site-copy/service-pages';
 import { imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
+import type { PublicConfig } from '@app/shared/schemas';
 
 // What crawlers and link previews see for each page, without running JavaScript (DESIGN.md section 1).
 // Titles and descriptions come from @app/shared/site-copy (pageMeta), which the web app shares.
@@ -138,7 +139,7 @@ const escapeHtml = (text: string) =>
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** Runtime settings the browser may know; never a secret. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): PublicConfig {
   return {
     appUrl: config.APP_URL,
     contactEmail: config.PUBLIC_CONTACT_EMAIL,

@@ -9,3 +9,4 @@ export * from './cart.ts';
 export * from './sales.ts';
 export * from './jobs.ts';
 export * from './buyer-library.ts';
+export * from './site.ts';

@@ -1,10 +1,6 @@
+import type { PublicConfig } from '@app/shared/schemas';
+
 /** Runtime settings the api writes into the page (never secrets): see api/src/site/web.ts. */
-export interface PublicConfig {
-  appUrl?: string;
-  contactEmail?: string;
-  analyticsDomain?: string;
-  analyticsScriptUrl?: string;
-}
 
 let cached: PublicConfig | undefined;
 

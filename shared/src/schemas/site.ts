@@ -1,0 +1,10 @@
+// What the api writes into every page it serves (api/src/site/seo.ts publicConfig) and the web app
+// reads back (web/src/lib/public-config.ts). Runtime settings only, never secrets.
+
+/** The `<script id="public-config">` JSON of each page. */
+export interface PublicConfig {
+  appUrl?: string;
+  contactEmail?: string;
+  analyticsDomain?: string;
+  analyticsScriptUrl?: string;
+}
