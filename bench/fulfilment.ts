@@ -5,7 +5,8 @@
 // again as soon as the last sale shows, keep both cores busy and measure capacity (decision 012).
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { createDatabase, purchaseItems, purchases, videos } from '@app/shared/db';
+import { createDatabase, purchases, videos } from '@app/shared/db';
+import { writePurchase } from '@app/shared/sales';
 import { createProducer } from '@app/shared/queue';
 import { createRedis } from '@app/shared/redis';
 import { createStripe } from '@app/shared/stripe';
@@ -61,23 +62,19 @@ try {
   const sessions: string[] = [];
   for (let index = 0; index < BASELINE_PURCHASES + 2 * PURCHASES; index++) {
     // Written as POST /api/cart/checkout writes a cart: the purchase, then an item per video.
-    const [purchase] = await db
-      .insert(purchases)
-      .values({
+    const purchase = await writePurchase(
+      db,
+      {
         buyerName: `Bench ${index}`,
         buyerEmail: `bench${index}@example.nz`,
         amountCents: totalCents,
         currency: 'nzd',
-      })
-      .returning();
-    await db.insert(purchaseItems).values(
-      cart.map((video, position) => ({
-        purchaseId: purchase!.id,
+      },
+      cart.map((video) => ({
         videoId: video.id,
+        bundleShowcaseId: null,
         title: video.title,
-        listPriceCents: video.priceCents,
-        amountCents: video.priceCents,
-        position,
+        priceCents: video.priceCents,
       })),
     );
     const session = await client.checkout.sessions.create({
@@ -86,9 +83,9 @@ try {
         quantity: 1,
         price_data: { currency: 'nzd', unit_amount: video.priceCents, product_data: { name: video.title } },
       })),
-      metadata: { purchaseId: purchase!.id },
+      metadata: { purchaseId: purchase.id },
     });
-    await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase!.id));
+    await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase.id));
     sessions.push(session.id);
   }
 

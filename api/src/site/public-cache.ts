@@ -287,4 +287,25 @@ export class PublicCache {
       (error: unknown) => this.logger.warn({ err: error }, 'public content version not bumped'),
     );
   }
+
+  /**
+   * The route handler for an admin write to what the public lists show: `run` parses and writes, the
+   * lists are marked changed, and its result is the answer (`status` 201 where it created something).
+   */
+  writeRoute<T>(run: (req: Request) => Promise<T>, status = 200) {
+    return async (req: Request, res: Response) => {
+      const result = await run(req);
+      await this.changed();
+      res.status(status).json(result);
+    };
+  }
+
+  /** The route handler that removes one thing named by the path's id, answering `{ id, deleted: true }`. */
+  deleteRoute<I>(idSchema: { parse: (value: unknown) => I }, remove: (id: I) => Promise<unknown>) {
+    return this.writeRoute(async (req) => {
+      const id = idSchema.parse(req.params.id);
+      await remove(id);
+      return { id, deleted: true };
+    });
+  }
 }

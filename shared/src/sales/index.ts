@@ -1,3 +1,4 @@
 export * from './fulfil.ts';
 export * from './settled.ts';
 export * from './bundles.ts';
+export * from './purchase-record.ts';

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
-import { showcaseBundle } from '@app/shared/sales';
+import { showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   CartCheckoutRequest,
   CartItemRequest,
@@ -26,12 +26,8 @@ export const CHECKOUT_SESSION_MS = 60 * 60_000;
 export const CHECKABLE_MS = CHECKOUT_SESSION_MS + 5 * 60_000;
 
 /** One line of a checkout: a video, or a showcase bundle (its videos are granted at payment). */
-interface CheckoutLine {
-  videoId: string | null;
-  bundleShowcaseId: string | null;
-  title: string;
+interface CheckoutLine extends PurchaseLine {
   description: string;
-  priceCents: number;
 }
 
 /** What the checkout refused (nothing charged, nothing written), for the route to answer. */
@@ -227,29 +223,16 @@ async function startCheckout(
 ): Promise<{ url: string; sessionId: string }> {
   const { db, config, stripe } = deps;
   if (!stripe) throw new HttpError(503, PAYMENT_UNAVAILABLE);
-  const purchase = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(purchases)
-      .values({
-        buyerName: buyer.customerName,
-        buyerEmail: buyer.customerEmail,
-        amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
-        currency: config.CURRENCY,
-      })
-      .returning({ id: purchases.id });
-    await tx.insert(purchaseItems).values(
-      lines.map((line, position) => ({
-        purchaseId: row!.id,
-        videoId: line.videoId,
-        bundleShowcaseId: line.bundleShowcaseId,
-        title: line.title,
-        listPriceCents: line.priceCents,
-        amountCents: line.priceCents,
-        position,
-      })),
-    );
-    return row!;
-  });
+  const purchase = await writePurchase(
+    db,
+    {
+      buyerName: buyer.customerName,
+      buyerEmail: buyer.customerEmail,
+      amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
+      currency: config.CURRENCY,
+    },
+    lines,
+  );
   // The video id too for a one-video purchase, as before carts (Stripe's dashboard shows it).
   const only = lines.length === 1 ? lines[0]!.videoId : null;
   const metadata: Record<string, string> = { purchaseId: purchase.id, ...(only && { videoId: only }) };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, purchaseItems, purchases, showcases, videos, type Db } from '@app/shared/db';
+import { writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   AdminPurchase,
   AdminPurchaseList,
@@ -269,20 +270,26 @@ export async function recordOfflinePayment(
     if (showcase.bundlePriceCents === null)
       throw new HttpError(400, `“${showcase.name}” has no bundle price: set one on the showcase first`);
   }
-  const lines = [
+  const lines: PurchaseLine[] = [
     ...videoIds.map((id) => {
       const video = found.find((row) => row.id === id)!;
-      return { videoId: id, bundleShowcaseId: null, title: video.title, price: video.priceCents };
+      return { videoId: id, bundleShowcaseId: null, title: video.title, priceCents: video.priceCents };
     }),
     ...showcaseIds.map((id) => {
       const showcase = bundles.find((row) => row.id === id)!;
-      return { videoId: null, bundleShowcaseId: id, title: showcase.name, price: showcase.bundlePriceCents! };
+      return {
+        videoId: null,
+        bundleShowcaseId: id,
+        title: showcase.name,
+        priceCents: showcase.bundlePriceCents!,
+      };
     }),
   ];
   // Offline orders get a synthetic session id, so the receipt's download links work like a card purchase's.
   const id = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(purchases).values({
+  await writePurchase(
+    db,
+    {
       id,
       checkoutSessionId: `offline_${id}`,
       buyerName: input.buyerName,
@@ -290,17 +297,9 @@ export async function recordOfflinePayment(
       amountCents: input.amountCents,
       currency: config.CURRENCY,
       source: 'offline',
-    });
-    await tx.insert(purchaseItems).values(
-      lines.map(({ price, ...line }, position) => ({
-        ...line,
-        purchaseId: id,
-        listPriceCents: price,
-        amountCents: price,
-        position,
-      })),
-    );
-  });
+    },
+    lines,
+  );
   const job = await producer
     .enqueue('record-sale', { kind: 'offline', purchaseId: id })
     .catch(async (error) => {

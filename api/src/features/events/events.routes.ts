@@ -17,23 +17,20 @@ export function registerAdminEventRoutes(admin: Router, { db, publicCache }: Dep
     res.set('Cache-Control', 'no-store').json(await adminEvents(db, query));
   });
 
-  admin.post('/api/admin/events', async (req, res) => {
-    const event = await createEvent(db, insertEventSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.status(201).json(event);
-  });
+  admin.post(
+    '/api/admin/events',
+    publicCache.writeRoute((req) => createEvent(db, insertEventSchema.parse(req.body ?? {})), 201),
+  );
 
-  admin.put('/api/admin/events/:id', async (req, res) => {
-    const id = eventIdSchema.parse(req.params.id);
-    const event = await updateEvent(db, id, insertEventSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.json(event);
-  });
+  admin.put(
+    '/api/admin/events/:id',
+    publicCache.writeRoute((req) =>
+      updateEvent(db, eventIdSchema.parse(req.params.id), insertEventSchema.parse(req.body ?? {})),
+    ),
+  );
 
-  admin.delete('/api/admin/events/:id', async (req, res) => {
-    const id = eventIdSchema.parse(req.params.id);
-    await deleteEvent(db, id);
-    await publicCache.changed();
-    res.json({ id, deleted: true });
-  });
+  admin.delete(
+    '/api/admin/events/:id',
+    publicCache.deleteRoute(eventIdSchema, (id) => deleteEvent(db, id)),
+  );
 }

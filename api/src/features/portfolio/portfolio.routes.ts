@@ -97,18 +97,17 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
     res.set('Cache-Control', 'no-store').json(await adminPortfolio(db));
   });
 
-  admin.post('/api/admin/portfolio', async (req, res) => {
-    const photo = await createPhoto(deps, createPortfolioPhotoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.status(201).json(photo);
-  });
+  admin.post(
+    '/api/admin/portfolio',
+    publicCache.writeRoute((req) => createPhoto(deps, createPortfolioPhotoSchema.parse(req.body ?? {})), 201),
+  );
 
-  admin.patch('/api/admin/portfolio/:id', async (req, res) => {
-    const id = photoIdSchema.parse(req.params.id);
-    const photo = await updatePhoto(db, id, updatePortfolioPhotoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.json(photo);
-  });
+  admin.patch(
+    '/api/admin/portfolio/:id',
+    publicCache.writeRoute((req) =>
+      updatePhoto(db, photoIdSchema.parse(req.params.id), updatePortfolioPhotoSchema.parse(req.body ?? {})),
+    ),
+  );
 
   admin.post('/api/admin/portfolio/:id/replace', async (req, res) => {
     const id = photoIdSchema.parse(req.params.id);

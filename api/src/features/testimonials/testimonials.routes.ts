@@ -35,30 +35,32 @@ export function registerAdminTestimonialRoutes(admin: Router, { db, publicCache 
     res.set('Cache-Control', 'no-store').json(await adminTestimonials(db));
   });
 
-  admin.post('/api/admin/testimonials', async (req, res) => {
-    const row = await createTestimonial(db, insertTestimonialSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.status(201).json(row);
-  });
+  admin.post(
+    '/api/admin/testimonials',
+    publicCache.writeRoute(
+      (req) => createTestimonial(db, insertTestimonialSchema.parse(req.body ?? {})),
+      201,
+    ),
+  );
 
   // Before /:id, which would otherwise take "order" for an id.
-  admin.put('/api/admin/testimonials/order', async (req, res) => {
-    await orderTestimonials(db, testimonialOrderSchema.parse(req.body ?? {}).ids);
-    await publicCache.changed();
-    res.json(await adminTestimonials(db));
-  });
+  admin.put(
+    '/api/admin/testimonials/order',
+    publicCache.writeRoute(async (req) => {
+      await orderTestimonials(db, testimonialOrderSchema.parse(req.body ?? {}).ids);
+      return adminTestimonials(db);
+    }),
+  );
 
-  admin.put('/api/admin/testimonials/:id', async (req, res) => {
-    const id = idSchema.parse(req.params.id);
-    const row = await updateTestimonial(db, id, updateTestimonialSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.json(row);
-  });
+  admin.put(
+    '/api/admin/testimonials/:id',
+    publicCache.writeRoute((req) =>
+      updateTestimonial(db, idSchema.parse(req.params.id), updateTestimonialSchema.parse(req.body ?? {})),
+    ),
+  );
 
-  admin.delete('/api/admin/testimonials/:id', async (req, res) => {
-    const id = idSchema.parse(req.params.id);
-    await deleteTestimonial(db, id);
-    await publicCache.changed();
-    res.json({ id, deleted: true });
-  });
+  admin.delete(
+    '/api/admin/testimonials/:id',
+    publicCache.deleteRoute(idSchema, (id) => deleteTestimonial(db, id)),
+  );
 }

@@ -36,57 +36,53 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     res.json(result);
   });
 
-  admin.post('/api/admin/videos', async (req, res) => {
-    const video = await createVideo(deps, insertVideoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.status(201).json(video);
-  });
+  admin.post(
+    '/api/admin/videos',
+    publicCache.writeRoute((req) => createVideo(deps, insertVideoSchema.parse(req.body ?? {})), 201),
+  );
 
-  admin.put('/api/admin/videos/:id', async (req, res) => {
-    const id = textIdSchema.parse(req.params.id);
-    const video = await updateVideo(deps, id, updateVideoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.json(video);
-  });
+  admin.put(
+    '/api/admin/videos/:id',
+    publicCache.writeRoute((req) =>
+      updateVideo(deps, textIdSchema.parse(req.params.id), updateVideoSchema.parse(req.body ?? {})),
+    ),
+  );
 
-  admin.delete('/api/admin/videos/:id', async (req, res) => {
-    const id = textIdSchema.parse(req.params.id);
-    await removeVideo(deps, id);
-    await publicCache.changed();
-    res.json({ id, deleted: true });
-  });
+  admin.delete(
+    '/api/admin/videos/:id',
+    publicCache.deleteRoute(textIdSchema, (id) => removeVideo(deps, id)),
+  );
 
   // Hide takes a video (or a showcase with its videos) off the public site at once; publish brings it back.
   for (const [action, published] of [
     ['hide', false],
     ['publish', true],
   ] as const) {
-    admin.post(`/api/admin/videos/:id/${action}`, async (req, res) => {
-      const state = await setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published);
-      await publicCache.changed();
-      res.json(state);
-    });
-    admin.post(`/api/admin/showcases/:id/${action}`, async (req, res) => {
-      const state = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
-      await publicCache.changed();
-      res.json(state);
-    });
+    admin.post(
+      `/api/admin/videos/:id/${action}`,
+      publicCache.writeRoute((req) =>
+        setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published),
+      ),
+    );
+    admin.post(
+      `/api/admin/showcases/:id/${action}`,
+      publicCache.writeRoute((req) => setShowcasePublished(db, textIdSchema.parse(req.params.id), published)),
+    );
   }
 
   admin.get('/api/admin/showcases', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await adminShowcases(db));
   });
 
-  admin.post('/api/admin/showcases', async (req, res) => {
-    const showcase = await createShowcase(db, insertShowcaseSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.status(201).json(showcase);
-  });
+  admin.post(
+    '/api/admin/showcases',
+    publicCache.writeRoute((req) => createShowcase(db, insertShowcaseSchema.parse(req.body ?? {})), 201),
+  );
 
-  admin.patch('/api/admin/showcases/:id', async (req, res) => {
-    const id = textIdSchema.parse(req.params.id);
-    const showcase = await updateShowcase(db, id, updateShowcaseSchema.parse(req.body ?? {}));
-    await publicCache.changed();
-    res.json(showcase);
-  });
+  admin.patch(
+    '/api/admin/showcases/:id',
+    publicCache.writeRoute((req) =>
+      updateShowcase(db, textIdSchema.parse(req.params.id), updateShowcaseSchema.parse(req.body ?? {})),
+    ),
+  );
 }

@@ -3,14 +3,7 @@ import { Aperture, Mail, MapPin } from 'lucide-react';
 import { business, services } from '@app/shared/site-copy/site';
 import { goToSection } from '../../lib/scroll.ts';
 import { publicConfig } from '../../lib/public-config.ts';
-
-const quickLinks = [
-  { label: 'Home', section: 'home' },
-  { label: 'Portfolio', section: 'portfolio' },
-  { label: 'Dance Competitions', section: 'competitions' },
-  { label: 'About', section: 'about' },
-  { label: 'Contact', section: 'contact' },
-];
+import { sectionLinks } from './nav-links.ts';
 
 export function SiteFooter() {
   const [, navigate] = useLocation();
@@ -28,7 +21,7 @@ export function SiteFooter() {
         <nav aria-label="Quick links">
           <h2 className="font-sans text-sm font-semibold tracking-wider text-white uppercase">Quick Links</h2>
           <ul className="mt-4 space-y-2">
-            {quickLinks.map((link) => (
+            {sectionLinks.map((link) => (
               <li key={link.section}>
                 <a
                   href={`/#${link.section}`}

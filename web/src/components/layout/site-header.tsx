@@ -5,15 +5,7 @@ import { business } from '@app/shared/site-copy/site';
 import { cn } from '../../lib/cn.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';
-
-const entries: Array<{ label: string; section?: string; href?: string }> = [
-  { label: 'Home', section: 'home' },
-  { label: 'Portfolio', section: 'portfolio' },
-  { label: 'Videos', href: '/videos' },
-  { label: 'Dance Competitions', section: 'competitions' },
-  { label: 'About', section: 'about' },
-  { label: 'Contact', section: 'contact' },
-];
+import { navLinks } from './nav-links.ts';
 
 /** The fixed top navigation. On home it scrolls and follows the reader; elsewhere it links to /#section. */
 export function SiteHeader() {
@@ -34,12 +26,12 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const choose = (entry: (typeof entries)[number]) => {
+  const choose = (entry: (typeof navLinks)[number]) => {
     setOpen(false);
     if (entry.href) navigate(entry.href);
     else if (entry.section) goToSection(entry.section, navigate);
   };
-  const isActive = (entry: (typeof entries)[number]) =>
+  const isActive = (entry: (typeof navLinks)[number]) =>
     entry.href ? location.startsWith(entry.href) : onHome && entry.section === active;
 
   return (
@@ -70,7 +62,7 @@ export function SiteHeader() {
           {business.name}
         </button>
         <ul className="hidden items-center gap-1 lg:flex">
-          {entries.map((entry) => (
+          {navLinks.map((entry) => (
             <li key={entry.label}>
               <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} />
             </li>
@@ -91,7 +83,7 @@ export function SiteHeader() {
       </nav>
       {open && (
         <ul id="mobile-menu" className="border-t border-white/10 bg-stage-950 px-4 py-3 lg:hidden">
-          {entries.map((entry) => (
+          {navLinks.map((entry) => (
             <li key={entry.label}>
               <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} block />
             </li>
@@ -143,9 +135,9 @@ function NavEntry({
   onChoose,
   block,
 }: {
-  entry: (typeof entries)[number];
+  entry: (typeof navLinks)[number];
   active: boolean;
-  onChoose: (entry: (typeof entries)[number]) => void;
+  onChoose: (entry: (typeof navLinks)[number]) => void;
   block?: boolean;
 }) {
   const className = cn(

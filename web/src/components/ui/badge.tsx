@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { Lock } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
@@ -22,5 +23,14 @@ export function Badge({
       )}
       {...props}
     />
+  );
+}
+
+/** Marks a video that needs the password its owner was given. */
+export function ProtectedBadge(props: Omit<ComponentProps<'span'>, 'children'>) {
+  return (
+    <Badge variant="neutral" {...props}>
+      <Lock className="size-3" aria-hidden /> Protected
+    </Badge>
   );
 }

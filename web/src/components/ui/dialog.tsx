@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
+import { CloseButton } from './close-button.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -38,12 +38,7 @@ export function DialogContent({
           <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
         )}
         <div className="mt-5">{children}</div>
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-full p-1.5 text-zinc-400 hover:bg-white/10 hover:text-white"
-        >
-          <X className="size-5" aria-hidden />
-        </DialogPrimitive.Close>
+        <CloseButton as={DialogPrimitive.Close} look="dialog" />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

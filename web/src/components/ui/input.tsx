@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const field =
@@ -48,5 +48,118 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
     <p id={id} role="alert" className="mt-1 text-sm text-red-300">
       {message}
     </p>
+  );
+}
+
+/** An input with its label above it; the id ties the two together. */
+export function InputField({ label, ...props }: ComponentProps<'input'> & { id: string; label: string }) {
+  return (
+    <div>
+      <Label htmlFor={props.id}>{label}</Label>
+      <Input {...props} />
+    </div>
+  );
+}
+
+/** A text area with its label above it. */
+export function TextareaField({
+  label,
+  ...props
+}: ComponentProps<'textarea'> & { id: string; label: string }) {
+  return (
+    <div>
+      <Label htmlFor={props.id}>{label}</Label>
+      <Textarea {...props} />
+    </div>
+  );
+}
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/** `value` and `onChange` for a form kept as one object of strings: `<Input {...bind('title')} />`. */
+export function textBinder<T extends object>(fields: T, update: (change: Partial<T>) => void) {
+  return (name: TextKeys<T>) => ({
+    value: fields[name] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      update({ [name]: event.target.value } as Partial<T>),
+  });
+}
+
+/** A file chooser styled like the other fields' buttons. */
+export function FileInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <input
+      type="file"
+      className={cn(
+        'text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A checkbox with its label beside it; `className` sets the label's text (its size and colour). */
+export function CheckboxField({
+  className,
+  checked,
+  disabled,
+  onCheckedChange,
+  children,
+}: {
+  className: string;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={cn('flex items-center gap-2', className)}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        className="size-4 accent-spotlight-400"
+      />
+      {children}
+    </label>
+  );
+}
+
+/** A list filter: "any" (the empty value) first, then each option; a plain string is its own value. */
+export function FilterSelect({
+  label,
+  className,
+  value,
+  onChange,
+  anyLabel,
+  options,
+}: {
+  label: string;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  anyLabel: string;
+  options: ReadonlyArray<string | { value: string; label: string }>;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      className={className}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">{anyLabel}</option>
+      {options.map((option) =>
+        typeof option === 'string' ? (
+          <option key={option}>{option}</option>
+        ) : (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ),
+      )}
+    </Select>
   );
 }

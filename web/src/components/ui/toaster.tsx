@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Toast } from 'radix-ui';
-import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { CloseButton } from './close-button.tsx';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store.ts';
 
 const variants = {
@@ -40,12 +40,7 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
           {item.description && (
             <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
           )}
-          <Toast.Close
-            aria-label="Close"
-            className="absolute top-3 right-3 rounded p-1 opacity-70 transition hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden />
-          </Toast.Close>
+          <CloseButton as={Toast.Close} look="toast" />
         </Toast.Root>
       ))}
       <Toast.Viewport

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Label, Select } from '../../components/ui/input.tsx';
+import { FileInput, Label, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { uploadFile } from '../admin-uploads/upload.ts';
@@ -94,13 +94,12 @@ export function BulkUpload({
     <div className="space-y-4">
       <div>
         <Label htmlFor="bulk-files">Video files</Label>
-        <input
+        <FileInput
           id="bulk-files"
-          type="file"
           accept="video/*"
           multiple
           disabled={running}
-          className="w-full text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
+          className="w-full"
           onChange={(event) =>
             setItems([...(event.target.files ?? [])].map((file) => ({ file, fraction: 0, state: 'queued' })))
           }

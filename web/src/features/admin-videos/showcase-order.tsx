@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { Input, InputField, Label, TextareaField } from '../../components/ui/input.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
 import { PublishToggle } from './video-publishing.tsx';
@@ -129,20 +129,21 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <div>
-        <Label htmlFor="showcase-name">Name</Label>
-        <Input id="showcase-name" required value={name} onChange={(event) => setName(event.target.value)} />
-      </div>
-      <div>
-        <Label htmlFor="showcase-description">Description</Label>
-        <Textarea
-          id="showcase-description"
-          required
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <InputField
+        id="showcase-name"
+        label="Name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextareaField
+        id="showcase-description"
+        label="Description"
+        required
+        rows={3}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
       <div>
         <Label htmlFor="showcase-order">Display order</Label>
         <Input

@@ -1,6 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
+import {
+  CheckboxField,
+  FileInput,
+  Input,
+  InputField,
+  Label,
+  Select,
+  TextareaField,
+  textBinder,
+} from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
 import { uploadImage } from '../admin-uploads/image-picker.tsx';
@@ -37,6 +46,7 @@ export function VideoForm({
   // Closing the dialog stops an upload in progress; nothing was created, so nothing is left behind.
   useEffect(() => () => upload.current?.abort(), []);
   const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+  const bind = textBinder(fields, set);
 
   // A preview picture goes through process-image like portfolio photos (upright, no location data,
   // every width made) and is used as its /api/photos/ URL once ready; the video file goes up as it is.
@@ -66,6 +76,10 @@ export function VideoForm({
       setProgress(null);
       upload.current = null;
     }
+  };
+  const pickFile = (event: ChangeEvent<HTMLInputElement>, field: 'awsKey' | 'previewUrl') => {
+    const file = event.target.files?.[0];
+    if (file) void sendFile(file, field);
   };
 
   const save = useAdminMutation({
@@ -103,46 +117,19 @@ export function VideoForm({
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="video-title">Title</Label>
-          <Input
-            id="video-title"
-            required
-            value={fields.title}
-            onChange={(event) => set({ title: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="video-price">Price in cents</Label>
-          <Input
-            id="video-price"
-            type="number"
-            min={0}
-            placeholder="0 for free"
-            value={fields.priceCents}
-            onChange={(event) => set({ priceCents: event.target.value })}
-          />
-        </div>
-      </div>
-      <div>
-        <Label htmlFor="video-description">Description</Label>
-        <Textarea
-          id="video-description"
-          required
-          rows={3}
-          value={fields.description}
-          onChange={(event) => set({ description: event.target.value })}
+        <InputField id="video-title" label="Title" required {...bind('title')} />
+        <InputField
+          id="video-price"
+          label="Price in cents"
+          type="number"
+          min={0}
+          placeholder="0 for free"
+          {...bind('priceCents')}
         />
       </div>
+      <TextareaField id="video-description" label="Description" required rows={3} {...bind('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="video-tags">Tags (comma-separated)</Label>
-          <Input
-            id="video-tags"
-            value={fields.tags}
-            onChange={(event) => set({ tags: event.target.value })}
-          />
-        </div>
+        <InputField id="video-tags" label="Tags (comma-separated)" {...bind('tags')} />
         <div>
           <Label htmlFor="video-showcase">Showcase</Label>
           <Select
@@ -157,43 +144,21 @@ export function VideoForm({
       {!video && (
         <div>
           <Label htmlFor="video-key">AWS key (storage path)</Label>
-          <Input
-            id="video-key"
-            placeholder="videos/..."
-            value={fields.awsKey}
-            onChange={(event) => set({ awsKey: event.target.value })}
-          />
+          <Input id="video-key" placeholder="videos/..." {...bind('awsKey')} />
           <Label htmlFor="video-file" className="mt-2 text-xs text-zinc-400">
             …or upload the video file
           </Label>
-          <input
-            id="video-file"
-            type="file"
-            accept="video/*"
-            className="text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void sendFile(file, 'awsKey');
-            }}
-          />
+          <FileInput id="video-file" accept="video/*" onChange={(event) => pickFile(event, 'awsKey')} />
         </div>
       )}
       <div>
         <Label htmlFor="video-preview">Preview image URL (optional)</Label>
-        <Input
-          id="video-preview"
-          value={fields.previewUrl}
-          onChange={(event) => set({ previewUrl: event.target.value })}
-        />
-        <input
+        <Input id="video-preview" {...bind('previewUrl')} />
+        <FileInput
           aria-label="Upload a preview image"
-          type="file"
           accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
-          className="mt-2 text-sm text-zinc-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-zinc-100"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void sendFile(file, 'previewUrl');
-          }}
+          className="mt-2"
+          onChange={(event) => pickFile(event, 'previewUrl')}
         />
         <p className="mt-1 text-xs text-zinc-400">JPEG, PNG or WebP up to 50 MB; location data is removed.</p>
       </div>
@@ -205,37 +170,30 @@ export function VideoForm({
           </Button>
         </div>
       )}
-      <label className="flex items-center gap-2 text-sm text-zinc-200">
-        <input
-          type="checkbox"
-          checked={fields.passwordProtected}
-          onChange={(event) => set({ passwordProtected: event.target.checked })}
-          className="size-4 accent-spotlight-400"
-        />
+      <CheckboxField
+        className="text-sm text-zinc-200"
+        checked={fields.passwordProtected}
+        onCheckedChange={(passwordProtected) => set({ passwordProtected })}
+      >
         Password Protected
-      </label>
+      </CheckboxField>
       {fields.passwordProtected && (
-        <div>
-          <Label htmlFor="video-password">Password</Label>
-          <Input
-            id="video-password"
-            type="text"
-            autoComplete="off"
-            placeholder={video?.passwordProtected ? 'Leave empty to keep the current password' : ''}
-            value={fields.password}
-            onChange={(event) => set({ password: event.target.value })}
-          />
-        </div>
-      )}
-      <label className="flex items-center gap-2 text-sm text-zinc-200">
-        <input
-          type="checkbox"
-          checked={fields.published}
-          onChange={(event) => set({ published: event.target.checked })}
-          className="size-4 accent-spotlight-400"
+        <InputField
+          id="video-password"
+          label="Password"
+          type="text"
+          autoComplete="off"
+          placeholder={video?.passwordProtected ? 'Leave empty to keep the current password' : ''}
+          {...bind('password')}
         />
+      )}
+      <CheckboxField
+        className="text-sm text-zinc-200"
+        checked={fields.published}
+        onCheckedChange={(published) => set({ published })}
+      >
         Shown on the site (untick to keep it hidden)
-      </label>
+      </CheckboxField>
       <div className="flex justify-end">
         <Button type="submit" disabled={!ready || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Video'}

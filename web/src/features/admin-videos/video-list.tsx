@@ -4,7 +4,7 @@ import { MORE_VIDEOS_SLUG } from '@app/shared/library';
 import type { AdminVideoList, AdminVideoListQuery } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/card.tsx';
-import { SearchInput, Select } from '../../components/ui/input.tsx';
+import { CheckboxField, SearchInput, Select } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { api } from '../../lib/api.ts';
 import { QueryState } from '../admin-shell/query-state.tsx';
@@ -145,15 +145,13 @@ export function VideoList({
       >
         {(result) => (
           <>
-            <label className="flex items-center gap-2 text-sm text-zinc-300">
-              <input
-                type="checkbox"
-                checked={allOnPage}
-                onChange={(event) => select(pageIds, event.target.checked)}
-                className="size-4 accent-spotlight-400"
-              />
+            <CheckboxField
+              className="text-sm text-zinc-300"
+              checked={allOnPage}
+              onCheckedChange={(checked) => select(pageIds, checked)}
+            >
               Select all {pageIds.length} on this page
-            </label>
+            </CheckboxField>
             <ul className="mt-3 space-y-3">
               {result.videos.map((video) => (
                 <VideoRow

@@ -1,6 +1,6 @@
-import { Download, Eye, Lock, Pencil, Trash2 } from 'lucide-react';
+import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ProcessingStatus } from '../video-processing/processing-status.tsx';
 import { PublishToggle, VideoStateBadges } from './video-publishing.tsx';
@@ -52,11 +52,7 @@ export function VideoRow({
             {formatPrice(video.priceCents)}
           </Badge>
           <Badge variant="neutral">{showcaseName ?? 'No showcase'}</Badge>
-          {video.passwordProtected && (
-            <Badge variant="neutral">
-              <Lock className="size-3" aria-hidden /> Protected
-            </Badge>
-          )}
+          {video.passwordProtected && <ProtectedBadge />}
           <VideoStateBadges video={video} />
           {video.tags.map((tag) => (
             <Badge key={tag} variant="neutral">

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { Lock, PlayCircle } from 'lucide-react';
+import { PlayCircle } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import type { BuyerVideo } from '@app/shared/schemas';
-import { Badge } from '../../components/ui/badge.tsx';
+import { ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { VideoPreview } from '../shop/video-preview.tsx';
 
@@ -21,9 +21,7 @@ export function BuyerVideoList({ videos }: { videos: BuyerVideo[] }) {
             {video.showcaseName && <p className="mt-1 text-sm text-zinc-400">{video.showcaseName}</p>}
             <p className="mt-1 flex-1 text-sm text-zinc-500">Bought {formatDateTime(video.purchasedAt)}</p>
             {video.passwordProtected && (
-              <Badge variant="neutral" className="mt-3 self-start" title="Needs the password you were given">
-                <Lock className="size-3" aria-hidden /> Protected
-              </Badge>
+              <ProtectedBadge className="mt-3 self-start" title="Needs the password you were given" />
             )}
             <Button asChild className="mt-5">
               <Link href={video.watchUrl} aria-label={`Watch & Download ${video.title}`}>

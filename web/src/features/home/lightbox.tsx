@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
+import { CloseButton } from '../../components/ui/close-button.tsx';
 import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { imageProtection } from './protected-image.tsx';
 import type { PortfolioImage } from './queries.ts';
@@ -43,12 +43,7 @@ export default function Lightbox({ image, onClose }: { image: PortfolioImage | n
               </DialogPrimitive.Description>
             </>
           )}
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
-          >
-            <X className="size-6" aria-hidden />
-          </DialogPrimitive.Close>
+          <CloseButton as={DialogPrimitive.Close} look="lightbox" />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

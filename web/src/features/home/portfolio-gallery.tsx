@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { portfolioCategories, portfolioCategoryLabels, type PortfolioCategory } from '@app/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
+import { SkeletonItems } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { SectionHeading } from './sections.tsx';
 import { imageProtection, LazyImage } from './protected-image.tsx';
@@ -75,34 +76,33 @@ export function PortfolioGallery() {
             <p className="text-center text-red-300">Failed to fetch portfolio</p>
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-              {isPending
-                ? Array.from({ length: PLACEHOLDERS }, (_, index) => (
-                    <li
-                      key={index}
-                      aria-hidden
-                      className="aspect-[3/2] animate-pulse rounded-xl bg-white/10"
-                      data-testid="gallery-placeholder"
-                    />
-                  ))
-                : shown.map((image) => (
-                    <li key={image.id}>
-                      <button
-                        type="button"
-                        onClick={() => setOpen(image)}
-                        className="group block w-full overflow-hidden rounded-xl focus-visible:outline-2"
-                        aria-label={`Open image: ${image.alt}`}
-                        {...imageProtection}
-                      >
-                        <LazyImage
-                          src={image.imageUrl}
-                          alt={image.alt}
-                          sizes={tileSizes}
-                          placeholder={image.placeholder}
-                          className="aspect-[3/2] transition-transform duration-500 group-hover:scale-105"
-                        />
-                      </button>
-                    </li>
-                  ))}
+              {isPending ? (
+                <SkeletonItems
+                  count={PLACEHOLDERS}
+                  className="aspect-[3/2] rounded-xl"
+                  testId="gallery-placeholder"
+                />
+              ) : (
+                shown.map((image) => (
+                  <li key={image.id}>
+                    <button
+                      type="button"
+                      onClick={() => setOpen(image)}
+                      className="group block w-full overflow-hidden rounded-xl focus-visible:outline-2"
+                      aria-label={`Open image: ${image.alt}`}
+                      {...imageProtection}
+                    >
+                      <LazyImage
+                        src={image.imageUrl}
+                        alt={image.alt}
+                        sizes={tileSizes}
+                        placeholder={image.placeholder}
+                        className="aspect-[3/2] transition-transform duration-500 group-hover:scale-105"
+                      />
+                    </button>
+                  </li>
+                ))
+              )}
             </ul>
           )}
           {!isPending && !isError && (

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
+import { ShieldCheck } from 'lucide-react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FieldError, Input, Label } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cn } from '../../lib/cn.ts';
-import { buyerSchema, emptyBuyer, hasBuyerDetails, type Buyer } from './checkout.ts';
+import { buyerSchema, emptyBuyer, hasBuyerDetails, isInAppBrowser, type Buyer } from './checkout.ts';
 
 export type BuyerForm = UseFormReturn<Buyer>;
 
@@ -80,5 +82,45 @@ export function BuyerFields({
         <FieldError id={`${idPrefix}-customerEmail-error`} message={errors.customerEmail?.message} />
       </div>
     </div>
+  );
+}
+
+/** A form that pays with the buyer's details: submitting reads and checks them, then calls `onBuyer`. */
+export function BuyerDetailsForm({
+  form,
+  label,
+  className,
+  onBuyer,
+  children,
+}: {
+  form: BuyerForm;
+  label: string;
+  className?: string;
+  onBuyer: (buyer: Buyer) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const buyer = readBuyer(form);
+        if (buyer) onBuyer(buyer);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** Where the card payment opens: a new tab, except in in-app browsers that cannot keep one. */
+export function SecurePaymentNote() {
+  return (
+    <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
+      <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in{' '}
+      {isInAppBrowser() ? 'this tab' : 'a new tab'}.
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import type {
   ShowcaseSummary,
   VideoToken,
 } from '@app/shared/schemas';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 
 export type Video = PublicVideo;
 
@@ -100,3 +100,13 @@ export const purchaseStorage = {
   },
   forgetToken: (videoId: string) => write(tokenKey(videoId), null),
 };
+
+/** Trades the video's password for a token and keeps it for this visit (the other shop pages reuse it). */
+export async function verifyVideoPassword(videoId: string, password: string): Promise<string> {
+  const result = await api.post<VideoToken>('/api/verify-video-password', { videoId, password });
+  purchaseStorage.save(videoId, result);
+  return result.token;
+}
+
+/** The api's answer to a wrong password (anything else is a failure to report, not the visitor's fault). */
+export const isWrongPassword = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
-import { Lock } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { downloadPath, purchasePath, type Video } from './queries.ts';
 import { VideoPreview } from './video-preview.tsx';
@@ -25,9 +24,7 @@ export function VideoCard({ video, priority = false }: { video: Video; priority?
         </div>
         <p className="mt-2 flex-1 text-sm text-zinc-400">{video.description}</p>
         {video.passwordProtected && (
-          <Badge variant="neutral" className="mt-3 self-start" title="Needs the password you were given">
-            <Lock className="size-3" aria-hidden /> Protected
-          </Badge>
+          <ProtectedBadge className="mt-3 self-start" title="Needs the password you were given" />
         )}
         {free ? (
           <Button asChild className="mt-5" variant="secondary">

@@ -5,7 +5,7 @@ import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
-import { Select } from '../../components/ui/input.tsx';
+import { FilterSelect } from '../../components/ui/input.tsx';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
@@ -109,28 +109,22 @@ export default function AdminJobsPage() {
     >
       <QueueSummary />
       <div className="flex flex-wrap gap-3">
-        <Select
-          aria-label="Queue"
+        <FilterSelect
+          label="Queue"
           className="w-56"
           value={queue}
-          onChange={(event) => setQueue(event.target.value)}
-        >
-          <option value="">All queues</option>
-          {(jobs.data?.queues ?? []).map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </Select>
-        <Select
-          aria-label="State"
+          onChange={setQueue}
+          anyLabel="All queues"
+          options={jobs.data?.queues ?? []}
+        />
+        <FilterSelect
+          label="State"
           className="w-44"
           value={state}
-          onChange={(event) => setState(event.target.value)}
-        >
-          <option value="">Any state</option>
-          {['waiting', 'active', 'delayed', 'completed', 'failed'].map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </Select>
+          onChange={setState}
+          anyLabel="Any state"
+          options={['waiting', 'active', 'delayed', 'completed', 'failed']}
+        />
       </div>
       <QueryState
         className="mt-6"

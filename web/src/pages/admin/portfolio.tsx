@@ -14,7 +14,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Input, Label, Select } from '../../components/ui/input.tsx';
+import { CheckboxField, Input, Label, Select } from '../../components/ui/input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -402,32 +402,24 @@ function PhotoRow({
               Save order
             </Button>
           )}
-          <label className="flex items-center gap-2 text-zinc-200">
-            <input
-              type="checkbox"
-              checked={photo.featured}
-              disabled={save.isPending}
-              onChange={(event) => save.mutate({ featured: event.target.checked })}
-              className="size-4 accent-spotlight-400"
-            />
+          <CheckboxField
+            className="text-zinc-200"
+            checked={photo.featured}
+            disabled={save.isPending}
+            onCheckedChange={(featured) => save.mutate({ featured })}
+          >
             Featured (hero slideshow)
-          </label>
-          <label className="flex items-center gap-2 text-zinc-200">
-            <input
-              type="checkbox"
-              checked={photo.published}
-              disabled={save.isPending}
-              onChange={(event) =>
-                save.mutate(
-                  event.target.checked && altChanged
-                    ? { alt: alt.trim(), published: true }
-                    : { published: event.target.checked },
-                )
-              }
-              className="size-4 accent-spotlight-400"
-            />
+          </CheckboxField>
+          <CheckboxField
+            className="text-zinc-200"
+            checked={photo.published}
+            disabled={save.isPending}
+            onCheckedChange={(published) =>
+              save.mutate(published && altChanged ? { alt: alt.trim(), published: true } : { published })
+            }
+          >
             Published
-          </label>
+          </CheckboxField>
         </div>
         {photo.published && !ready && photo.image?.status === 'pending' && (
           <p className="text-xs text-zinc-400">

@@ -4,8 +4,9 @@ import { Download, Mail, Plus, X } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Input, Label, Select } from '../../components/ui/input.tsx';
+import { FilterSelect, Input, InputField, Label, Select, textBinder } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -115,28 +116,20 @@ export default function AdminSalesPage() {
     >
       <PaidTotals />
       <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <Select
-          aria-label="Status"
+        <FilterSelect
+          label="Status"
           value={filters.status}
-          onChange={(event) => change('status', event.target.value)}
-        >
-          <option value="">Any status</option>
-          {purchaseStatuses.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Video"
+          onChange={(status) => change('status', status)}
+          anyLabel="Any status"
+          options={purchaseStatuses}
+        />
+        <FilterSelect
+          label="Video"
           value={filters.videoId}
-          onChange={(event) => change('videoId', event.target.value)}
-        >
-          <option value="">Any video</option>
-          {(videos.data?.videos ?? []).map((video) => (
-            <option key={video.id} value={video.id}>
-              {video.title}
-            </option>
-          ))}
-        </Select>
+          onChange={(videoId) => change('videoId', videoId)}
+          anyLabel="Any video"
+          options={(videos.data?.videos ?? []).map((video) => ({ value: video.id, label: video.title }))}
+        />
         <Input
           aria-label="Search buyer or video"
           placeholder="Search buyer or video"
@@ -217,19 +210,7 @@ export default function AdminSalesPage() {
           ))}
         </Table>
       )}
-      {pages > 1 && (
-        <div className="mt-4 flex items-center gap-3">
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-zinc-400">
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <PageNav label="Purchase pages" page={page} pageCount={pages} onPage={setPage} />
       <Dialog open={offlineOpen} onOpenChange={setOfflineOpen}>
         {offlineOpen && (
           <DialogContent
@@ -329,6 +310,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
       }),
   });
   const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+  const bind = textBinder(fields, set);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     record.mutate();
@@ -409,37 +391,17 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         </ul>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="offline-name">Buyer name</Label>
-          <Input
-            id="offline-name"
-            required
-            value={fields.buyerName}
-            onChange={(event) => set({ buyerName: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="offline-email">Buyer email</Label>
-          <Input
-            id="offline-email"
-            type="email"
-            required
-            value={fields.buyerEmail}
-            onChange={(event) => set({ buyerEmail: event.target.value })}
-          />
-        </div>
+        <InputField id="offline-name" label="Buyer name" required {...bind('buyerName')} />
+        <InputField id="offline-email" label="Buyer email" type="email" required {...bind('buyerEmail')} />
       </div>
-      <div>
-        <Label htmlFor="offline-amount">Amount paid (NZ$)</Label>
-        <Input
-          id="offline-amount"
-          type="number"
-          min={0}
-          step="0.01"
-          value={fields.amount}
-          onChange={(event) => set({ amount: event.target.value })}
-        />
-      </div>
+      <InputField
+        id="offline-amount"
+        label="Amount paid (NZ$)"
+        type="number"
+        min={0}
+        step="0.01"
+        {...bind('amount')}
+      />
       <div className="flex justify-end">
         <Button
           type="submit"

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cardClass, EmptyCard } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { InputField, TextareaField, textBinder } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
@@ -196,6 +196,7 @@ function TestimonialForm({
     quote: testimonial?.quote ?? '',
     event: testimonial?.event ?? '',
   });
+  const bind = textBinder(fields, (change) => setFields((current) => ({ ...current, ...change })));
   const save = useAdminMutation({
     mutationFn: () => {
       const body = { name: fields.name, quote: fields.quote, event: fields.event.trim() || null };
@@ -213,38 +214,29 @@ function TestimonialForm({
   };
   return (
     <form className="space-y-4" onSubmit={submit}>
-      <div>
-        <Label htmlFor="testimonial-name">Name</Label>
-        <Input
-          id="testimonial-name"
-          required
-          maxLength={120}
-          placeholder="Sarah M., dance parent"
-          value={fields.name}
-          onChange={(event) => setFields({ ...fields, name: event.target.value })}
-        />
-      </div>
-      <div>
-        <Label htmlFor="testimonial-quote">Quote</Label>
-        <Textarea
-          id="testimonial-quote"
-          required
-          rows={4}
-          maxLength={1000}
-          value={fields.quote}
-          onChange={(event) => setFields({ ...fields, quote: event.target.value })}
-        />
-      </div>
-      <div>
-        <Label htmlFor="testimonial-event">Event (optional)</Label>
-        <Input
-          id="testimonial-event"
-          maxLength={200}
-          placeholder="Canterbury Dance Festival 2026"
-          value={fields.event}
-          onChange={(event) => setFields({ ...fields, event: event.target.value })}
-        />
-      </div>
+      <InputField
+        id="testimonial-name"
+        label="Name"
+        required
+        maxLength={120}
+        placeholder="Sarah M., dance parent"
+        {...bind('name')}
+      />
+      <TextareaField
+        id="testimonial-quote"
+        label="Quote"
+        required
+        rows={4}
+        maxLength={1000}
+        {...bind('quote')}
+      />
+      <InputField
+        id="testimonial-event"
+        label="Event (optional)"
+        maxLength={200}
+        placeholder="Canterbury Dance Festival 2026"
+        {...bind('event')}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={!fields.name.trim() || !fields.quote.trim() || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Testimonial'}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { AlertTriangle, ExternalLink, Lock, Package, ShieldCheck, ShoppingCart, Trash2 } from 'lucide-react';
+import { AlertTriangle, ExternalLink, Lock, Package, ShoppingCart, Trash2 } from 'lucide-react';
 import { formatMoney, formatPrice } from '@app/shared/format';
 import type {
   CartCheckResponse,
@@ -16,13 +16,13 @@ import { api, ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { BuyerFields, readBuyer, useBuyerForm } from '../../features/shop/buyer-fields.tsx';
 import {
-  isInAppBrowser,
-  isPaymentUnavailable,
-  openPaymentTab,
-  type Buyer,
-} from '../../features/shop/checkout.ts';
+  BuyerDetailsForm,
+  BuyerFields,
+  SecurePaymentNote,
+  useBuyerForm,
+} from '../../features/shop/buyer-fields.tsx';
+import { isPaymentUnavailable, openPaymentTab, type Buyer } from '../../features/shop/checkout.ts';
 import { purchasePath } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 import { cart } from '../../features/cart/cart.ts';
@@ -230,16 +230,7 @@ export default function CartPage() {
                     </Button>
                   </div>
                 ) : (
-                  <form
-                    noValidate
-                    aria-label="Pay for your cart"
-                    className="mt-4"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      const buyer = readBuyer(form);
-                      if (buyer) pay(buyer);
-                    }}
-                  >
+                  <BuyerDetailsForm form={form} label="Pay for your cart" className="mt-4" onBuyer={pay}>
                     <p className="text-sm text-zinc-400">
                       Your receipt and download links go to this address.
                     </p>
@@ -257,11 +248,8 @@ export default function CartPage() {
                         Enter the password of each protected video first.
                       </p>
                     )}
-                    <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
-                      <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in{' '}
-                      {isInAppBrowser() ? 'this tab' : 'a new tab'}.
-                    </p>
-                  </form>
+                    <SecurePaymentNote />
+                  </BuyerDetailsForm>
                 )}
                 {unavailable && <Unavailable />}
               </div>

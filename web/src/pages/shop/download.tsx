@@ -1,15 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
-import { Download, Lock, RotateCcw } from 'lucide-react';
-import type { DownloadLink, StreamLink, VideoAccessRequest, VideoToken } from '@app/shared/schemas';
+import { Download, RotateCcw } from 'lucide-react';
+import type { DownloadLink, StreamLink, VideoAccessRequest } from '@app/shared/schemas';
 import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { isFree, purchasePath, purchaseStorage, useVideo, type Video } from '../../features/shop/queries.ts';
+import {
+  isFree,
+  isWrongPassword,
+  purchasePath,
+  purchaseStorage,
+  useVideo,
+  verifyVideoPassword,
+  type Video,
+} from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
@@ -110,15 +118,11 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
   /** The password earns a token (kept for this visit, so the purchase page and reloads need not ask again). */
   const unlock = async (password: string): Promise<string | null> => {
     try {
-      const result = await api.post<VideoToken>('/api/verify-video-password', {
-        videoId: video.id,
-        password,
-      });
-      purchaseStorage.save(video.id, result);
-      setToken(result.token);
-      return result.token;
+      const verified = await verifyVideoPassword(video.id, password);
+      setToken(verified);
+      return verified;
     } catch (error) {
-      const wrong = error instanceof ApiError && error.status === 401;
+      const wrong = isWrongPassword(error);
       toast({
         title: wrong
           ? INVALID_PASSWORD
@@ -166,11 +170,7 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
           <Badge variant={isFree(video) ? 'success' : 'default'}>
             {isFree(video) ? 'Free' : sessionId ? 'Purchased' : formatPrice(video.priceCents)}
           </Badge>
-          {video.passwordProtected && (
-            <Badge variant="neutral">
-              <Lock className="size-3" aria-hidden /> Protected
-            </Badge>
-          )}
+          {video.passwordProtected && <ProtectedBadge />}
         </div>
         <h1 className="mt-3 text-3xl font-bold text-white">{video.title}</h1>
         <p className="mt-2 whitespace-pre-line text-zinc-400">{video.description}</p>

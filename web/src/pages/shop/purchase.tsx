@@ -1,19 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
-import type { VideoToken } from '@app/shared/schemas';
+import { ExternalLink } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { BuyerFields, readBuyer, useBuyerForm } from '../../features/shop/buyer-fields.tsx';
+import {
+  BuyerDetailsForm,
+  BuyerFields,
+  SecurePaymentNote,
+  useBuyerForm,
+} from '../../features/shop/buyer-fields.tsx';
 import {
   createCheckout,
   isPaymentUnavailable,
-  isInAppBrowser,
   isVisitorFixable,
   openPaymentTab,
   PAYMENT_TAB_FALLBACK_MS,
@@ -22,9 +25,11 @@ import {
 import {
   downloadPath,
   isFree,
+  isWrongPassword,
   paymentOptionsPath,
   purchaseStorage,
   useVideo,
+  verifyVideoPassword,
   type Video,
 } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
@@ -64,12 +69,7 @@ function PurchaseView({ video }: { video: Video }) {
   const verify = async (password: string) => {
     setChecking(true);
     try {
-      const result = await api.post<VideoToken>('/api/verify-video-password', {
-        videoId: video.id,
-        password,
-      });
-      purchaseStorage.save(video.id, result);
-      setToken(result.token);
+      setToken(await verifyVideoPassword(video.id, password));
       toast({
         title: 'Access Granted',
         description: 'Password verified. You can now proceed with purchase.',
@@ -77,7 +77,7 @@ function PurchaseView({ video }: { video: Video }) {
       });
       return true;
     } catch (error) {
-      const wrong = error instanceof ApiError && error.status === 401;
+      const wrong = isWrongPassword(error);
       toast({
         title: wrong ? 'Access Denied' : 'Error',
         description: wrong
@@ -177,11 +177,7 @@ function PurchaseView({ video }: { video: Video }) {
           <h1 className="mt-6 text-3xl font-bold text-white">{video.title}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <Badge>{formatPrice(video.priceCents)}</Badge>
-            {video.passwordProtected && (
-              <Badge variant="neutral">
-                <Lock className="size-3" aria-hidden /> Protected
-              </Badge>
-            )}
+            {video.passwordProtected && <ProtectedBadge />}
           </div>
           <p className="mt-4 whitespace-pre-line text-zinc-400">{video.description}</p>
           <Link href="/videos" className="mt-6 inline-block text-sm text-spotlight-300 hover:underline">
@@ -194,15 +190,11 @@ function PurchaseView({ video }: { video: Video }) {
           ) : stage.kind === 'paying' ? (
             <PayingNotice videoId={video.id} url={stage.url} />
           ) : (
-            <form
-              noValidate
-              aria-label="Buy this video"
+            <BuyerDetailsForm
+              form={form}
+              label="Buy this video"
               className="rounded-2xl border border-white/10 bg-stage-800/70 p-6"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const buyer = readBuyer(form);
-                if (buyer) buy(buyer);
-              }}
+              onBuyer={buy}
             >
               <h2 className="text-lg font-semibold text-white">Your details</h2>
               <p className="mt-1 text-sm text-zinc-400">Your receipt and download link go to this address.</p>
@@ -219,11 +211,8 @@ function PurchaseView({ video }: { video: Video }) {
               <p className="mt-2 text-center text-xs text-zinc-500">
                 Buying several videos? Add them to your cart and pay once.
               </p>
-              <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-zinc-500">
-                <ShieldCheck className="size-3.5" aria-hidden /> Secure card payment opens in{' '}
-                {isInAppBrowser() ? 'this tab' : 'a new tab'}.
-              </p>
-            </form>
+              <SecurePaymentNote />
+            </BuyerDetailsForm>
           )}
         </div>
       </div>
