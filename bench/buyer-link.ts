@@ -4,13 +4,11 @@
 // (so no limit is reached), against the production-mode api with the worker sending the e-mails.
 // `npm run bench -- buyer-link` or `node --import tsx bench/buyer-link.ts --requests=200`.
 import http from 'node:http';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { numberFlags, prepareBenchEnv, printTable, verdict } from './lib.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' } } });
-const PER_GROUP = Number(values.requests);
+const { requests: PER_GROUP } = numberFlags({ requests: 400 });
 /** The two groups' medians may differ by at most this much: below what a network path can show. */
 const TARGET_MS = 0.5;
 

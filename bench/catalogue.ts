@@ -10,26 +10,16 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { createDatabase } from '@app/shared/db';
 import { purposeKey } from '@app/shared/signing';
 import { listVideos } from '../api/src/features/videos/library.service.ts';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { load, peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
+import { load, numberFlags, peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
 import { launchChrome, medianRun } from './lighthouse-runs.ts';
 
-const { values: flags } = parseArgs({
-  options: {
-    videos: { type: 'string', default: '50000' },
-    runs: { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '5' },
-  },
-});
-const VIDEOS = Number(flags.videos);
-const RUNS = Number(flags.runs);
-const SECONDS = Number(flags.seconds);
+const { videos: VIDEOS, runs: RUNS, seconds: SECONDS } = numberFlags({ videos: 50_000, runs: 5, seconds: 5 });
 const CONNECTIONS = 50;
 /** What parents type: styles, sections, ages, studios, places, a few misspellings and routine numbers. */
 const TERMS = [

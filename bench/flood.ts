@@ -6,12 +6,10 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { startApi } from '../test/support/processes.ts';
-import { peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
+import { numberFlags, peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '15' } } });
-const SECONDS = Number(values.seconds);
+const { seconds: SECONDS } = numberFlags({ seconds: 15 });
 const FLOOD_CONNECTIONS = 400;
 const READER_CONNECTIONS = 10;
 /** The reader's own loopback address: another visitor as far as the api can tell. */

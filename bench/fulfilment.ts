@@ -3,7 +3,6 @@
 // with a download link for every one of its 5 videos.
 // The target is read at a steady rate of payments; the same 200 paid 10 at a time, each buyer paying
 // again as soon as the last sale shows, keep both cores busy and measure capacity (decision 012).
-import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { createDatabase, purchases, videos } from '@app/shared/db';
 import { writePurchase } from '@app/shared/sales';
@@ -13,15 +12,14 @@ import { createStripe } from '@app/shared/stripe';
 import { parseConfig } from '@app/shared/config';
 import { startApi, startWorker } from '../test/support/processes.ts';
 import { startFakeStripe } from '../test/support/fake-stripe.ts';
-import { prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { numberFlags, prepareBenchEnv, printTable, verdict } from './lib.ts';
 
 const PURCHASES = 200;
 /**
  * Videos in each cart (issue 16: a dancer's routines of one competition); `--items=1` measures the
  * one-video purchase on the same machine, for comparison.
  */
-const { values } = parseArgs({ options: { items: { type: 'string', default: '5' } } });
-const CART_SIZE = Math.max(1, Math.min(50, Number(values.items) || 5));
+const CART_SIZE = Math.max(1, Math.min(50, numberFlags({ items: 5 }).items || 5));
 /** 90,000 payments an hour: far beyond the shop's busiest night, below this machine's capacity. */
 const PAYMENTS_PER_SECOND = 25;
 const CONCURRENCY = 10;

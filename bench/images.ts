@@ -3,7 +3,6 @@
 // Targets: photos per second at least 80 % of direct sharp; worker peak RSS at most 300 MB.
 // Flags: --count N (default 200) photos for the worker, --baseline N (default 20) for direct sharp,
 // --megapixels N (default 24).
-import { parseArgs } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createDatabase, images } from '@app/shared/db';
@@ -13,18 +12,12 @@ import { createStorage } from '@app/shared/storage';
 import { withCameraMetadata } from '../test/support/camera.ts';
 import { startWorker } from '../test/support/processes.ts';
 import { processImage } from '../worker/src/images/pipeline.ts';
-import { peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { numberFlags, peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
 
-const { values: flags } = parseArgs({
-  options: {
-    count: { type: 'string', default: '200' },
-    baseline: { type: 'string', default: '20' },
-    megapixels: { type: 'string', default: '24' },
-  },
-});
-const photos = Number(flags.count);
-const baselinePhotos = Math.min(Number(flags.baseline), photos);
-const megapixels = Number(flags.megapixels);
+const flags = numberFlags({ count: 200, baseline: 20, megapixels: 24 });
+const photos = flags.count;
+const baselinePhotos = Math.min(flags.baseline, photos);
+const megapixels = flags.megapixels;
 const width = Math.round(Math.sqrt((megapixels * 1e6 * 3) / 2));
 const height = Math.round((width * 2) / 3);
 

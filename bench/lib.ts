@@ -2,10 +2,22 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '@app/shared/password';
 import { databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL } from '../test/support/services.ts';
+
+/** The bench's `--name N` flags, each a number with its default (a flag that is not a number reads NaN). */
+export function numberFlags<K extends string>(defaults: Record<K, number>): Record<K, number> {
+  const names = Object.keys(defaults) as K[];
+  const { values } = parseArgs({
+    options: Object.fromEntries(
+      names.map((name) => [name, { type: 'string' as const, default: String(defaults[name]) }]),
+    ),
+  });
+  return Object.fromEntries(names.map((name) => [name, Number(values[name])])) as Record<K, number>;
+}
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';

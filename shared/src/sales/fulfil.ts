@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { purchaseItems, purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
 import { allocate, bundleVideos } from './bundles.ts';
@@ -173,14 +173,27 @@ async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promi
 const intentId = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-/** Our purchase for a Stripe object: by the purchase id we put in its metadata, else by `fallback`. */
-async function findPurchase(db: Db, purchaseId: string | undefined, fallback: SQL) {
+/**
+ * Our card purchase for a Stripe object (a Checkout Session or a payment intent): by the purchase id
+ * we put in its metadata, else by the object's id stored under `key`. Undefined when it is not ours:
+ * a purchase belongs to exactly one session and one intent, so another one naming it is not a
+ * payment for it.
+ */
+async function findPurchase(
+  db: Db,
+  key: 'checkoutSessionId' | 'paymentIntentId',
+  object: { id: string; metadata?: Record<string, string> | null },
+) {
+  const purchaseId = object.metadata?.purchaseId;
   const [byMetadata] = purchaseId
     ? await db.select().from(purchases).where(eq(purchases.id, purchaseId))
     : [];
-  if (byMetadata) return byMetadata;
-  const [byId] = await db.select().from(purchases).where(fallback);
-  return byId;
+  const [purchase] = byMetadata
+    ? [byMetadata]
+    : await db.select().from(purchases).where(eq(purchases[key], object.id));
+  if (!purchase || purchase.source !== 'stripe') return undefined;
+  if (purchase[key] && purchase[key] !== object.id) return undefined;
+  return purchase;
 }
 
 /**
@@ -195,14 +208,8 @@ export async function fulfilCheckoutSession(
   hint?: 'failed',
 ): Promise<FulfilmentResult | null> {
   const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
-  const purchase = await findPurchase(
-    db,
-    session.metadata?.purchaseId,
-    eq(purchases.checkoutSessionId, checkoutSessionId),
-  );
-  if (!purchase || purchase.source !== 'stripe') return null;
-  // A purchase belongs to exactly one session; another session naming it is not a payment for it.
-  if (purchase.checkoutSessionId && purchase.checkoutSessionId !== session.id) return null;
+  const purchase = await findPurchase(db, 'checkoutSessionId', session);
+  if (!purchase) return null;
 
   const payment: Payment = {
     paymentIntentId: intentId(session.payment_intent),
@@ -259,13 +266,8 @@ export async function refundPayment(
   paymentIntentId: string,
 ): Promise<FulfilmentResult | null> {
   const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
-  const purchase = await findPurchase(
-    db,
-    intent.metadata?.purchaseId,
-    eq(purchases.paymentIntentId, paymentIntentId),
-  );
-  if (!purchase || purchase.source !== 'stripe') return null;
-  if (purchase.paymentIntentId && purchase.paymentIntentId !== intent.id) return null;
+  const purchase = await findPurchase(db, 'paymentIntentId', intent);
+  if (!purchase) return null;
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return transitionPurchase(db, purchase.id, charge?.refunded ? 'refunded' : null, {
     paymentIntentId: intent.id,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowRight, Check, ChevronDown } from 'lucide-react';
 import { business } from '@app/shared/site-copy/site';
@@ -40,65 +41,60 @@ export default function ServicePage() {
           </div>
         </section>
 
-        <section aria-labelledby="what-title" className="bg-stage-950 px-6 py-20">
-          <div className="mx-auto max-w-6xl">
-            <h2 id="what-title" className="text-center text-3xl font-bold text-white">
-              What’s Included
-            </h2>
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {page.cards.map((card) => (
-                <li key={card.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
-                  <Check className="size-6 text-spotlight-400" aria-hidden />
-                  <h3 className="mt-4 text-lg font-semibold text-white">{card.title}</h3>
-                  <p className="mt-2 text-zinc-400">{card.text}</p>
+        <PageSection id="what-title" className="bg-stage-950" width="max-w-6xl" title="What’s Included">
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {page.cards.map((card) => (
+              <li key={card.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+                <Check className="size-6 text-spotlight-400" aria-hidden />
+                <h3 className="mt-4 text-lg font-semibold text-white">{card.title}</h3>
+                <p className="mt-2 text-zinc-400">{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+
+        {page.examples && (
+          <PageSection
+            id="examples-title"
+            className="bg-stage-900"
+            width="max-w-6xl"
+            title="Recent Productions"
+          >
+            <ul className="mt-12 grid gap-6 md:grid-cols-3">
+              {page.examples.map((example) => (
+                <li key={example.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+                  <h3 className="text-lg font-semibold text-white">{example.title}</h3>
+                  <p className="mt-2 text-zinc-400">{example.text}</p>
                 </li>
               ))}
             </ul>
-          </div>
-        </section>
-
-        {page.examples && (
-          <section aria-labelledby="examples-title" className="bg-stage-900 px-6 py-20">
-            <div className="mx-auto max-w-6xl">
-              <h2 id="examples-title" className="text-center text-3xl font-bold text-white">
-                Recent Productions
-              </h2>
-              <ul className="mt-12 grid gap-6 md:grid-cols-3">
-                {page.examples.map((example) => (
-                  <li key={example.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
-                    <h3 className="text-lg font-semibold text-white">{example.title}</h3>
-                    <p className="mt-2 text-zinc-400">{example.text}</p>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
+          </PageSection>
         )}
 
-        <section aria-labelledby="faq-title" className="bg-stage-950 px-6 py-20">
-          <div className="mx-auto max-w-3xl">
-            <h2 id="faq-title" className="text-center text-3xl font-bold text-white">
-              Frequently Asked Questions
-            </h2>
-            <div className="mt-10 space-y-3">
-              {page.faqs.map((faq) => (
-                <details
-                  key={faq.question}
-                  className="group rounded-xl border border-white/10 bg-stage-800/70 p-5"
-                >
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-white">
-                    {faq.question}
-                    <ChevronDown
-                      className="size-5 shrink-0 transition-transform group-open:rotate-180"
-                      aria-hidden
-                    />
-                  </summary>
-                  <p className="mt-3 text-zinc-300">{faq.answer}</p>
-                </details>
-              ))}
-            </div>
+        <PageSection
+          id="faq-title"
+          className="bg-stage-950"
+          width="max-w-3xl"
+          title="Frequently Asked Questions"
+        >
+          <div className="mt-10 space-y-3">
+            {page.faqs.map((faq) => (
+              <details
+                key={faq.question}
+                className="group rounded-xl border border-white/10 bg-stage-800/70 p-5"
+              >
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-white">
+                  {faq.question}
+                  <ChevronDown
+                    className="size-5 shrink-0 transition-transform group-open:rotate-180"
+                    aria-hidden
+                  />
+                </summary>
+                <p className="mt-3 text-zinc-300">{faq.answer}</p>
+              </details>
+            ))}
           </div>
-        </section>
+        </PageSection>
 
         <section className="bg-stage-900 px-6 py-20 text-center">
           <h2 className="text-3xl font-bold text-white">Ready to Book?</h2>
@@ -114,5 +110,31 @@ export default function ServicePage() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** A part of the service page under its centred heading, which names it for screen readers. */
+function PageSection({
+  id,
+  className,
+  width,
+  title,
+  children,
+}: {
+  id: string;
+  className: string;
+  width: 'max-w-6xl' | 'max-w-3xl';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${className} px-6 py-20`}>
+      <div className={`mx-auto ${width}`}>
+        <h2 id={id} className="text-center text-3xl font-bold text-white">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }

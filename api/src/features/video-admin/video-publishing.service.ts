@@ -52,6 +52,10 @@ export async function checkPreview(storage: Storage, previewUrl: string | null |
     throw fieldError('previewUrl', 'No preview picture is stored under this key');
 }
 
+/** Publishing what is published (or hiding what is hidden): another tab or person got there first. */
+const alreadySo = (what: 'video' | 'showcase', published: boolean) =>
+  new HttpError(409, `This ${what} is already ${published ? 'published' : 'hidden'}`);
+
 /** Hides or publishes a video; publishing checks its file again (it may have gone since it was saved). */
 export async function setVideoPublished(
   { db, storage }: Pick<Deps, 'db' | 'storage'>,
@@ -60,8 +64,7 @@ export async function setVideoPublished(
 ): Promise<{ id: string; published: boolean }> {
   const [video] = await db.select().from(videos).where(eq(videos.id, id));
   if (!video) throw notFound('Video not found');
-  if (video.published === published)
-    throw new HttpError(409, published ? 'This video is already published' : 'This video is already hidden');
+  if (video.published === published) throw alreadySo('video', published);
   const fileSize = published ? await storedFileSize(storage, video.awsKey) : video.fileSize;
   if (published) checkPublishable({ ...video, published }, fileSize);
   await db.update(videos).set({ published, fileSize }).where(eq(videos.id, id));
@@ -75,11 +78,7 @@ export async function setShowcasePublished(
 ): Promise<{ id: string; published: boolean }> {
   const [showcase] = await db.select().from(showcases).where(eq(showcases.id, id));
   if (!showcase) throw notFound('Showcase not found');
-  if (showcase.published === published)
-    throw new HttpError(
-      409,
-      published ? 'This showcase is already published' : 'This showcase is already hidden',
-    );
+  if (showcase.published === published) throw alreadySo('showcase', published);
   await db.update(showcases).set({ published }).where(eq(showcases.id, id));
   return { id, published };
 }

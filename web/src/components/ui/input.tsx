@@ -135,6 +135,8 @@ export function FilterSelect({
   onChange,
   anyLabel,
   options,
+  name,
+  disabled,
 }: {
   label: string;
   className?: string;
@@ -142,13 +144,18 @@ export function FilterSelect({
   onChange: (value: string) => void;
   anyLabel: string;
   options: ReadonlyArray<string | { value: string; label: string }>;
+  /** The field's name in a form that also works without JavaScript. */
+  name?: string;
+  disabled?: boolean;
 }) {
   return (
     <Select
+      name={name}
       aria-label={label}
       className={className}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
     >
       <option value="">{anyLabel}</option>
       {options.map((option) =>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Table, type TableColumn } from '../../components/ui/table.tsx';
 import { errorMessage } from '../../lib/api.ts';
 
 /**
@@ -41,4 +42,31 @@ export function QueryState<T>({
     if (empty !== undefined && isEmpty(query.data)) return empty;
     return children(query.data);
   }
+}
+
+/**
+ * A list query shown as a table: the ladder above, "empty" when `rows` gives none, then a row a
+ * record (`children` renders one `TableRow`).
+ */
+export function QueryTable<T, R>({
+  rows,
+  columns,
+  tableClassName,
+  children,
+  ...ladder
+}: Omit<Parameters<typeof QueryState<T>>[0], 'isEmpty' | 'children'> & {
+  rows: (data: T) => R[];
+  columns: TableColumn[];
+  tableClassName?: string;
+  children: (row: R) => ReactNode;
+}) {
+  return (
+    <QueryState {...ladder} isEmpty={(data) => rows(data).length === 0}>
+      {(data) => (
+        <Table tableClassName={tableClassName} columns={columns}>
+          {rows(data).map(children)}
+        </Table>
+      )}
+    </QueryState>
+  );
 }

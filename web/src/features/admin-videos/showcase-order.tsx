@@ -3,6 +3,7 @@ import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, InputField, Label, TextareaField } from '../../components/ui/input.tsx';
+import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
 import { PublishToggle } from './video-publishing.tsx';
@@ -32,10 +33,7 @@ export function ShowcaseOrder({
     failure: 'Failed to update showcase',
   });
   return (
-    <section aria-labelledby="showcase-order" className={`${cardClass} p-6`}>
-      <h2 id="showcase-order" className="font-sans text-lg font-semibold text-white">
-        Showcase Order
-      </h2>
+    <AdminSection id="showcase-order" className={`${cardClass} p-6`} title="Showcase Order">
       <p className="text-sm text-zinc-400">Lower numbers appear first in the video library.</p>
       {showcases.length === 0 ? (
         <p className="mt-4 text-zinc-400">No showcases created yet</p>
@@ -90,7 +88,7 @@ export function ShowcaseOrder({
             })}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

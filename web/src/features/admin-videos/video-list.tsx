@@ -4,9 +4,10 @@ import { MORE_VIDEOS_SLUG } from '@app/shared/library';
 import type { AdminVideoList, AdminVideoListQuery } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/card.tsx';
-import { CheckboxField, SearchInput, Select } from '../../components/ui/input.tsx';
+import { CheckboxField, FilterSelect, SearchInput, Select } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { api } from '../../lib/api.ts';
+import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { QueryState } from '../admin-shell/query-state.tsx';
 import { processingRefetchInterval } from '../video-processing/processing-status.tsx';
 import { BulkActions } from './bulk-actions.tsx';
@@ -77,10 +78,15 @@ export function VideoList({
     });
 
   return (
-    <section aria-labelledby="videos-heading" className="mt-10">
-      <h2 id="videos-heading" className="font-sans text-lg font-semibold text-white">
-        Videos {list.data && <span className="text-sm font-normal text-zinc-400">({list.data.total})</span>}
-      </h2>
+    <AdminSection
+      id="videos-heading"
+      className="mt-10"
+      title={
+        <>
+          Videos {list.data && <span className="text-sm font-normal text-zinc-400">({list.data.total})</span>}
+        </>
+      }
+    >
       <div className="mt-4 flex flex-wrap gap-3">
         <SearchInput
           label="Search videos"
@@ -89,20 +95,17 @@ export function VideoList({
           value={text}
           onSearch={setText}
         />
-        <Select
-          aria-label="Filter by showcase"
+        <FilterSelect
+          label="Filter by showcase"
           className="w-56"
           value={filters.showcase ?? ''}
-          onChange={(event) => setFilters({ ...filters, showcase: event.target.value || undefined, page: 1 })}
-        >
-          <option value="">All showcases</option>
-          {showcases.map((showcase) => (
-            <option key={showcase.id} value={showcase.id}>
-              {showcase.name}
-            </option>
-          ))}
-          <option value={MORE_VIDEOS_SLUG}>No showcase</option>
-        </Select>
+          onChange={(showcase) => setFilters({ ...filters, showcase: showcase || undefined, page: 1 })}
+          anyLabel="All showcases"
+          options={[
+            ...showcases.map((showcase) => ({ value: showcase.id, label: showcase.name })),
+            { value: MORE_VIDEOS_SLUG, label: 'No showcase' },
+          ]}
+        />
         <Select
           aria-label="Sort"
           className="w-44"
@@ -175,6 +178,6 @@ export function VideoList({
           </>
         )}
       </QueryState>
-    </section>
+    </AdminSection>
   );
 }

@@ -6,11 +6,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { FilterSelect } from '../../components/ui/input.tsx';
-import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { AdminSection } from '../../features/admin-shell/admin-section.tsx';
+import { QueryTable } from '../../features/admin-shell/query-state.tsx';
 import type { JobList, JobSummary } from '@app/shared/schemas';
 
 const stateColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
@@ -46,10 +47,7 @@ function QueueSummary() {
     byState?.set(job.state, (byState.get(job.state) ?? 0) + 1);
   }
   return (
-    <section aria-labelledby="queue-summary" className="mb-8">
-      <h2 id="queue-summary" className="font-sans text-lg font-semibold text-white">
-        Queues
-      </h2>
+    <AdminSection id="queue-summary" className="mb-8" title="Queues">
       <p className="text-sm text-zinc-400">Counts over the latest {SUMMARY_LIMIT} jobs.</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {[...counts].map(([queue, byState]) => (
@@ -74,7 +72,7 @@ function QueueSummary() {
           </li>
         ))}
       </ul>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -126,72 +124,65 @@ export default function AdminJobsPage() {
           options={['waiting', 'active', 'delayed', 'completed', 'failed']}
         />
       </div>
-      <QueryState
+      <QueryTable
         className="mt-6"
         query={jobs}
         error="Failed to load jobs"
         loading="Loading jobs..."
-        isEmpty={(list) => list.jobs.length === 0}
+        rows={(list) => list.jobs}
         empty={<p className="text-zinc-400">No jobs match.</p>}
+        tableClassName="min-w-[60rem]"
+        columns={[
+          { label: 'Job' },
+          { label: 'State' },
+          { label: 'Attempts' },
+          { label: 'Queued' },
+          { label: 'Ran' },
+          { label: 'Result or failure' },
+          { label: 'Actions', hidden: true },
+        ]}
       >
-        {(list) => (
-          <Table
-            tableClassName="min-w-[60rem]"
-            columns={[
-              { label: 'Job' },
-              { label: 'State' },
-              { label: 'Attempts' },
-              { label: 'Queued' },
-              { label: 'Ran' },
-              { label: 'Result or failure' },
-              { label: 'Actions', hidden: true },
-            ]}
-          >
-            {list.jobs.map((job) => (
-              <TableRow key={`${job.queue}:${job.id}`}>
-                <TableCell className="min-w-[16rem]">
-                  <div className="font-medium text-white">{job.queue}</div>
-                  <div className="text-xs break-all text-zinc-500">{job.id}</div>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={stateColour[job.state] ?? 'neutral'}>
-                    {job.state}
-                    {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-zinc-300">
-                  {job.attemptsMade} / {job.attempts}
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-zinc-400">
-                  {formatDateTime(job.createdAt)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
-                <TableCell className="max-w-md text-zinc-300">
-                  {job.failedReason ? (
-                    <span className="text-red-300">{job.failedReason}</span>
-                  ) : job.result ? (
-                    JSON.stringify(job.result)
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell>
-                  {job.state === 'failed' && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={retry.isPending}
-                      onClick={() => retry.mutate(job)}
-                    >
-                      <RotateCcw className="size-4" aria-hidden /> Retry
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </Table>
+        {(job) => (
+          <TableRow key={`${job.queue}:${job.id}`}>
+            <TableCell className="min-w-[16rem]">
+              <div className="font-medium text-white">{job.queue}</div>
+              <div className="text-xs break-all text-zinc-500">{job.id}</div>
+            </TableCell>
+            <TableCell>
+              <Badge variant={stateColour[job.state] ?? 'neutral'}>
+                {job.state}
+                {job.state === 'active' && typeof job.progress === 'number' && ` ${job.progress}%`}
+              </Badge>
+            </TableCell>
+            <TableCell className="text-zinc-300">
+              {job.attemptsMade} / {job.attempts}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-zinc-400">{formatDateTime(job.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap text-zinc-400">{ranFor(job)}</TableCell>
+            <TableCell className="max-w-md text-zinc-300">
+              {job.failedReason ? (
+                <span className="text-red-300">{job.failedReason}</span>
+              ) : job.result ? (
+                JSON.stringify(job.result)
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell>
+              {job.state === 'failed' && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(job)}
+                >
+                  <RotateCcw className="size-4" aria-hidden /> Retry
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
         )}
-      </QueryState>
+      </QueryTable>
     </AdminLayout>
   );
 }

@@ -184,11 +184,7 @@ export default function AdminPortfolioPage() {
             value={category}
             onChange={(event) => setCategory(event.target.value as PortfolioCategory)}
           >
-            {portfolioCategories.map((value) => (
-              <option key={value} value={value}>
-                {portfolioCategoryLabels[value]}
-              </option>
-            ))}
+            <CategoryOptions />
           </Select>
         </div>
         <p className="mt-3 text-xs text-zinc-400">
@@ -375,11 +371,7 @@ function PhotoRow({
               onChange={(event) => save.mutate({ category: event.target.value as PortfolioCategory })}
               className="w-auto"
             >
-              {portfolioCategories.map((value) => (
-                <option key={value} value={value}>
-                  {portfolioCategoryLabels[value]}
-                </option>
-              ))}
+              <CategoryOptions />
             </Select>
           </label>
           <label className="flex items-center gap-2">
@@ -459,4 +451,13 @@ function PhotoRow({
       </div>
     </li>
   );
+}
+
+/** The portfolio's categories as a select's options: the upload's and a photo's own. */
+function CategoryOptions() {
+  return portfolioCategories.map((value) => (
+    <option key={value} value={value}>
+      {portfolioCategoryLabels[value]}
+    </option>
+  ));
 }

@@ -6,12 +6,18 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { failureToast, useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { jobOutcome, outcomeToast, runOutcome, RUNNING_STATES } from '../../features/admin-sync/sync-outcome.ts';
+import { AdminSection } from '../../features/admin-shell/admin-section.tsx';
+import { QueryState, QueryTable } from '../../features/admin-shell/query-state.tsx';
+import {
+  jobOutcome,
+  outcomeToast,
+  runOutcome,
+  RUNNING_STATES,
+} from '../../features/admin-sync/sync-outcome.ts';
 import type { AdminEventList, JobList, SyncRunsResponse, SyncStarted } from '@app/shared/schemas';
 
 interface Tracked {
@@ -114,10 +120,16 @@ export default function AdminSyncPage() {
   return (
     <AdminLayout title="Order Links Sync">
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <section aria-labelledby="sync-title" className={`${cardClass} p-6`}>
-          <h2 id="sync-title" className="flex items-center gap-2 font-sans text-lg font-semibold text-white">
-            <FileSpreadsheet className="size-5 text-spotlight-400" aria-hidden /> Sync from the spreadsheet
-          </h2>
+        <AdminSection
+          id="sync-title"
+          className={`${cardClass} p-6`}
+          titleClassName="flex items-center gap-2 text-white"
+          title={
+            <>
+              <FileSpreadsheet className="size-5 text-spotlight-400" aria-hidden /> Sync from the spreadsheet
+            </>
+          }
+        >
           <p className="mt-3 text-sm text-zinc-300">
             The latest order links come from <strong className="text-white">column C</strong> of the
             competition-list spreadsheet. Syncing matches each row’s competition name (column A) to an event
@@ -148,12 +160,9 @@ export default function AdminSyncPage() {
               <div className="h-full bg-spotlight-400 transition-[width]" style={{ width: `${progress}%` }} />
             </div>
           )}
-        </section>
+        </AdminSection>
 
-        <section aria-labelledby="current-events" className={`${cardClass} p-6`}>
-          <h2 id="current-events" className="font-sans text-lg font-semibold text-white">
-            Current Events
-          </h2>
+        <AdminSection id="current-events" className={`${cardClass} p-6`} title="Current Events">
           <QueryState
             className="mt-3"
             query={events}
@@ -188,17 +197,16 @@ export default function AdminSyncPage() {
               </ul>
             )}
           </QueryState>
-        </section>
+        </AdminSection>
       </div>
 
       {latest?.result && toFix > 0 && (
-        <section
-          aria-labelledby="to-fix"
+        <AdminSection
+          id="to-fix"
           className="mt-8 rounded-2xl border border-amber-400/30 bg-amber-950/20 p-6"
+          titleClassName="text-amber-200"
+          title="Rows to check in the sheet (latest sync)"
         >
-          <h2 id="to-fix" className="font-sans text-lg font-semibold text-amber-200">
-            Rows to check in the sheet (latest sync)
-          </h2>
           <ul className="mt-3 space-y-1 text-sm break-words text-zinc-300">
             {latest.result.unmatchedRows.map((row) => (
               <li key={`u${row.row}`}>
@@ -217,72 +225,62 @@ export default function AdminSyncPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AdminSection>
       )}
 
-      <section aria-labelledby="history" className="mt-8">
-        <h2 id="history" className="font-sans text-lg font-semibold text-white">
-          Recent syncs
-        </h2>
-        <QueryState
+      <AdminSection id="history" className="mt-8" title="Recent syncs">
+        <QueryTable
           className="mt-3"
           query={runs}
           error="Failed to load sync history"
           fallback="Unknown error occurred"
           loading="Loading sync history..."
-          isEmpty={(history) => history.runs.length === 0}
+          rows={(history) => history.runs.slice(0, 10)}
           empty={<p className="text-zinc-400">No syncs yet.</p>}
+          tableClassName="min-w-[44rem]"
+          columns={[
+            { label: 'When' },
+            { label: 'Trigger' },
+            { label: 'Status' },
+            { label: 'Updated', align: 'right' },
+            { label: 'Unchanged', align: 'right' },
+            { label: 'Unmatched', align: 'right' },
+            { label: 'Invalid', align: 'right' },
+            { label: 'Ambiguous', align: 'right' },
+            { label: 'Failure' },
+          ]}
         >
-          {(history) => (
-            <Table
-              tableClassName="min-w-[44rem]"
-              columns={[
-                { label: 'When' },
-                { label: 'Trigger' },
-                { label: 'Status' },
-                { label: 'Updated', align: 'right' },
-                { label: 'Unchanged', align: 'right' },
-                { label: 'Unmatched', align: 'right' },
-                { label: 'Invalid', align: 'right' },
-                { label: 'Ambiguous', align: 'right' },
-                { label: 'Failure' },
-              ]}
-            >
-              {history.runs.slice(0, 10).map((run) => (
-                <TableRow key={run.id}>
-                  <TableCell className="whitespace-nowrap text-zinc-300">
-                    {formatDateTime(run.startedAt)}
-                  </TableCell>
-                  <TableCell className="text-zinc-400">{run.trigger}</TableCell>
-                  <TableCell>
-                    <Badge
-                      variant={
-                        run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
-                      }
-                    >
-                      {run.status}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-right text-zinc-300">
-                    {run.result?.updatedCount ?? '—'}
-                  </TableCell>
-                  <TableCell className="text-right text-zinc-300">{run.result?.unchanged ?? '—'}</TableCell>
-                  <TableCell className="text-right text-zinc-300">
-                    {run.result?.unmatchedRows.length ?? '—'}
-                  </TableCell>
-                  <TableCell className="text-right text-zinc-300">
-                    {run.result?.invalidRows.length ?? '—'}
-                  </TableCell>
-                  <TableCell className="text-right text-zinc-300">
-                    {run.result?.ambiguousRows.length ?? '—'}
-                  </TableCell>
-                  <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
-                </TableRow>
+          {(run) => (
+            <TableRow key={run.id}>
+              <TableCell className="whitespace-nowrap text-zinc-300">
+                {formatDateTime(run.startedAt)}
+              </TableCell>
+              <TableCell className="text-zinc-400">{run.trigger}</TableCell>
+              <TableCell>
+                <Badge
+                  variant={
+                    run.status === 'failed' ? 'danger' : run.status === 'running' ? 'neutral' : 'success'
+                  }
+                >
+                  {run.status}
+                </Badge>
+              </TableCell>
+              {[
+                run.result?.updatedCount,
+                run.result?.unchanged,
+                run.result?.unmatchedRows.length,
+                run.result?.invalidRows.length,
+                run.result?.ambiguousRows.length,
+              ].map((count, column) => (
+                <TableCell key={column} className="text-right text-zinc-300">
+                  {count ?? '—'}
+                </TableCell>
               ))}
-            </Table>
+              <TableCell className="max-w-xs text-red-300">{run.failureReason ?? ''}</TableCell>
+            </TableRow>
           )}
-        </QueryState>
-      </section>
+        </QueryTable>
+      </AdminSection>
     </AdminLayout>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { RotateCcw, Search } from 'lucide-react';
 import { MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { FilterSelect, Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -93,36 +93,32 @@ function VideosPage() {
               className="pl-9"
             />
           </div>
-          <Select
+          <FilterSelect
             name="showcase"
-            aria-label="Showcase"
+            label="Showcase"
             className="sm:w-56"
             value={query.showcase ?? ''}
-            onChange={(event) => filter({ showcase: event.target.value || undefined })}
+            onChange={(showcase) => filter({ showcase: showcase || undefined })}
             disabled={!inBrowser}
-          >
-            <option value="">All showcases</option>
-            {(showcases.data ?? []).map((showcase) => (
-              <option key={showcase.id} value={showcase.slug}>
-                {showcase.name}
-              </option>
-            ))}
-            <option value={MORE_VIDEOS_SLUG}>More Videos</option>
-          </Select>
-          <Select
+            anyLabel="All showcases"
+            options={[
+              ...(showcases.data ?? []).map((showcase) => ({ value: showcase.slug, label: showcase.name })),
+              { value: MORE_VIDEOS_SLUG, label: 'More Videos' },
+            ]}
+          />
+          <FilterSelect
             name="price"
-            aria-label="Price"
+            label="Price"
             className="sm:w-36"
             value={query.price ?? ''}
-            onChange={(event) =>
-              filter({ price: (event.target.value || undefined) as LibraryPageQuery['price'] })
-            }
+            onChange={(price) => filter({ price: (price || undefined) as LibraryPageQuery['price'] })}
             disabled={!inBrowser}
-          >
-            <option value="">Free and paid</option>
-            <option value="free">Free</option>
-            <option value="paid">Paid</option>
-          </Select>
+            anyLabel="Free and paid"
+            options={[
+              { value: 'free', label: 'Free' },
+              { value: 'paid', label: 'Paid' },
+            ]}
+          />
         </form>
         {searching ? <SearchResults query={query} /> : <Shelves />}
       </div>
