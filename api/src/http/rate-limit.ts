@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
 import { withRedisTimeout } from '@app/shared/redis';
-import { videoIdSchema } from '@app/shared/schemas';
+import { buyerEmailSchema, videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
 import { addressKey } from './client-address.ts';
 
@@ -46,7 +47,13 @@ const addressAndVideo = (req: Request) => {
   return `${addressKey(req.ip)}:${id.success ? id.data : ''}`;
 };
 
-/** The limits of DESIGN.md section 6. */
+/** The address a library link request names, as the route reads it; digested so no address sits in Redis. */
+const requestedAddress = (req: Request) => {
+  const email = buyerEmailSchema.safeParse(req.body?.email);
+  return email.success ? createHash('sha256').update(email.data).digest('base64url') : '';
+};
+
+/** The limits of DESIGN.md section 6, and the buyer's library's (decision 024). */
 export const limits = {
   login: { name: 'login', limit: 10, windowMs: 15 * 60_000, what: 'login attempts' },
   videoPassword: {
@@ -79,6 +86,18 @@ export const limits = {
   checkout: { name: 'checkout', limit: 30, windowMs: 60 * 60_000, what: 'checkout attempts' },
   /** The cart page prices the cart each time it changes; up to 50 items each, so it is bounded too. */
   cartCheck: { name: 'cart-check', limit: 120, windowMs: 10 * 60_000, what: 'cart checks' },
+  /** A school or a family shares one address; twenty library links an hour is plenty for all of them. */
+  buyerLinkPerIp: { name: 'buyer-link-ip', limit: 20, windowMs: 60 * 60_000, what: 'sign-in link requests' },
+  /** One inbox needs few links; more would let anyone flood a stranger's inbox. */
+  buyerLinkPerEmail: {
+    name: 'buyer-link-email',
+    limit: 5,
+    windowMs: 60 * 60_000,
+    what: 'sign-in link requests for this address',
+    key: requestedAddress,
+    skip: (req: Request) => requestedAddress(req) === '',
+  },
+  buyerSignIn: { name: 'buyer-sign-in', limit: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' },
 } satisfies Record<string, LimitRule>;
 
 /**

@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   BUYER_LINK_SENT,
-  buyerEmailSchema,
   buyerLinkRequestSchema,
   buyerSignInSchema,
   type BuyerLinkResponse,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
-import { rateLimiter } from '../../http/rate-limit.ts';
+import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { sameOriginWrites } from '../../http/session.ts';
 import {
   BUYER_COOKIE,
@@ -22,29 +20,6 @@ import {
 } from './buyer-library.service.ts';
 
 const COOKIE_PATH = '/api/my-videos';
-
-type Rule = Parameters<typeof rateLimiter>[1];
-
-/** The address a link request names, as the route will read it; digested so no address sits in Redis. */
-const requestedAddress = (req: Request) => {
-  const email = buyerEmailSchema.safeParse(req.body?.email);
-  return email.success ? createHash('sha256').update(email.data).digest('base64url') : '';
-};
-
-export const buyerLimits = {
-  /** A school or a family shares one address; twenty links an hour is plenty for all of them. */
-  linkPerIp: { name: 'buyer-link-ip', limit: 20, windowMs: 60 * 60_000, what: 'sign-in link requests' },
-  /** One inbox needs few links; more would let anyone flood a stranger's inbox. */
-  linkPerEmail: {
-    name: 'buyer-link-email',
-    limit: 5,
-    windowMs: 60 * 60_000,
-    what: 'sign-in link requests for this address',
-    key: requestedAddress,
-    skip: (req: Request) => requestedAddress(req) === '',
-  },
-  signIn: { name: 'buyer-sign-in', limit: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' },
-} satisfies Record<string, Rule>;
 
 function cookieOf(req: Request): string | undefined {
   for (const part of (req.get('cookie') ?? '').split(';')) {
@@ -72,8 +47,8 @@ export function buyerLibraryRoutes(deps: Deps): Router {
 
   router.post(
     '/api/my-videos/link',
-    rateLimiter(deps, buyerLimits.linkPerIp),
-    rateLimiter(deps, buyerLimits.linkPerEmail),
+    rateLimiter(deps, limits.buyerLinkPerIp),
+    rateLimiter(deps, limits.buyerLinkPerEmail),
     async (req, res) => {
       const { email } = buyerLinkRequestSchema.parse(req.body ?? {});
       await requestSignInLink(deps, email);
@@ -81,7 +56,7 @@ export function buyerLibraryRoutes(deps: Deps): Router {
     },
   );
 
-  router.post('/api/my-videos/sign-in', rateLimiter(deps, buyerLimits.signIn), async (req, res) => {
+  router.post('/api/my-videos/sign-in', rateLimiter(deps, limits.buyerSignIn), async (req, res) => {
     const { email, token } = buyerSignInSchema.parse(req.body ?? {});
     const { secret } = await signIn(db, email, token);
     // A browser signed in as someone else (a shared family tablet) ends that session.
