@@ -65,9 +65,13 @@ export async function listJobs(
 }
 
 export async function getJob({ producer }: Deps, queue: JobName, id: string): Promise<JobSummary> {
-  const job = await producer.queue(queue).getJob(id);
+  // The state before the job: BullMQ writes a finished job's fields and its state in one step, so a job
+  // that finishes between the two reads shows as still running, never "completed" with the fields
+  // (attempts, result) of the attempt that was running.
+  const state = await producer.queue(queue).getJobState(id);
+  const job = state === 'unknown' ? undefined : await producer.queue(queue).getJob(id);
   if (!job) throw new HttpError(404, 'Job not found');
-  return summarise(queue, job);
+  return summarise(queue, job, state);
 }
 
 export async function retryJob({ producer }: Deps, queue: JobName, id: string): Promise<JobSummary> {
