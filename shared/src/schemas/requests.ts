@@ -168,8 +168,17 @@ export const updateVideoSchema = z
   .object({ ...videoFields, awsKey: required('Storage key', 1_000) })
   .partial();
 
+/** A text id from a path: videos' and showcases'. */
+export const textIdSchema = z.string().trim().min(1).max(100);
 /** A video's id as every route reads it (and as the password limits key it). */
-export const videoIdSchema = z.string().trim().min(1).max(100);
+export const videoIdSchema = textIdSchema;
+/** A serial id from a path, named in its message ("Event id must be a number"). */
+export const serialIdSchema = (thing: string) =>
+  z.coerce
+    .number({ error: `${thing} id must be a number` })
+    .int()
+    .positive()
+    .max(2_147_483_647);
 
 // Unknown fields are refused (.strict()): a guesser must not be able to vary a request the limits see.
 export const verifyVideoPasswordSchema = z

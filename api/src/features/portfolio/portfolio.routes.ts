@@ -1,11 +1,11 @@
 import { Router, type Router as ExpressRouter } from 'express';
-import { z } from 'zod';
 import { hasAvifVariant } from '@app/shared/images';
 import {
   createImageRequestSchema,
   createPortfolioPhotoSchema,
   imageUploadUrlRequestSchema,
   replacePortfolioPhotoSchema,
+  serialIdSchema,
   updatePortfolioPhotoSchema,
 } from '@app/shared/schemas';
 import { variantKey, type VariantFormat } from '@app/shared/storage';
@@ -26,11 +26,7 @@ import {
   updatePhoto,
 } from './portfolio.service.ts';
 
-const photoIdSchema = z.coerce
-  .number({ error: 'Photo id must be a number' })
-  .int()
-  .positive()
-  .max(2_147_483_647);
+const photoIdSchema = serialIdSchema('Photo');
 
 const formatOf: Record<ReturnType<typeof negotiate>, VariantFormat> = {
   avif: 'avif',
@@ -97,17 +93,11 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
     res.set('Cache-Control', 'no-store').json(await adminPortfolio(db));
   });
 
-  admin.post(
-    '/api/admin/portfolio',
-    publicCache.writeRoute((req) => createPhoto(deps, createPortfolioPhotoSchema.parse(req.body ?? {})), 201),
-  );
-
-  admin.patch(
-    '/api/admin/portfolio/:id',
-    publicCache.writeRoute((req) =>
-      updatePhoto(db, photoIdSchema.parse(req.params.id), updatePortfolioPhotoSchema.parse(req.body ?? {})),
-    ),
-  );
+  // Deleting is its own route below: the photo's pictures go only after the lists have moved on.
+  publicCache.writeRoutes(admin, '/api/admin/portfolio', photoIdSchema, {
+    post: (body) => createPhoto(deps, createPortfolioPhotoSchema.parse(body)),
+    patch: (id, body) => updatePhoto(db, id, updatePortfolioPhotoSchema.parse(body)),
+  });
 
   admin.post('/api/admin/portfolio/:id/replace', async (req, res) => {
     const id = photoIdSchema.parse(req.params.id);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   insertTestimonialSchema,
+  serialIdSchema,
   testimonialOrderSchema,
   updateTestimonialSchema,
 } from '@app/shared/schemas';
@@ -15,11 +15,7 @@ import {
   updateTestimonial,
 } from './testimonials.service.ts';
 
-const idSchema = z.coerce
-  .number({ error: 'Testimonial id must be a number' })
-  .int()
-  .positive()
-  .max(2_147_483_647);
+const idSchema = serialIdSchema('Testimonial');
 
 export function testimonialRoutes({ db, publicCache }: Deps): Router {
   const router = Router();
@@ -35,14 +31,6 @@ export function registerAdminTestimonialRoutes(admin: Router, { db, publicCache 
     res.set('Cache-Control', 'no-store').json(await adminTestimonials(db));
   });
 
-  admin.post(
-    '/api/admin/testimonials',
-    publicCache.writeRoute(
-      (req) => createTestimonial(db, insertTestimonialSchema.parse(req.body ?? {})),
-      201,
-    ),
-  );
-
   // Before /:id, which would otherwise take "order" for an id.
   admin.put(
     '/api/admin/testimonials/order',
@@ -52,15 +40,9 @@ export function registerAdminTestimonialRoutes(admin: Router, { db, publicCache 
     }),
   );
 
-  admin.put(
-    '/api/admin/testimonials/:id',
-    publicCache.writeRoute((req) =>
-      updateTestimonial(db, idSchema.parse(req.params.id), updateTestimonialSchema.parse(req.body ?? {})),
-    ),
-  );
-
-  admin.delete(
-    '/api/admin/testimonials/:id',
-    publicCache.deleteRoute(idSchema, (id) => deleteTestimonial(db, id)),
-  );
+  publicCache.writeRoutes(admin, '/api/admin/testimonials', idSchema, {
+    post: (body) => createTestimonial(db, insertTestimonialSchema.parse(body)),
+    put: (id, body) => updateTestimonial(db, id, updateTestimonialSchema.parse(body)),
+    delete: (id) => deleteTestimonial(db, id),
+  });
 }

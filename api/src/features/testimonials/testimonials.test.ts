@@ -102,6 +102,8 @@ describe('testimonials', () => {
       .send({ quote: '  ' })
       .expect(400);
     await agent.put('/api/admin/testimonials/999999').set('Origin', origin).send({ quote: 'Hi' }).expect(404);
+    const notAnId = await agent.delete('/api/admin/testimonials/first').set('Origin', origin).expect(400);
+    expect(notAnId.body.message).toContain('Testimonial id must be a number');
     await agent
       .put('/api/admin/testimonials/order')
       .set('Origin', origin)

@@ -1,10 +1,10 @@
 import type { Router } from 'express';
-import { z } from 'zod';
 import {
   adminVideoListQuerySchema,
   bulkVideoActionSchema,
   insertShowcaseSchema,
   insertVideoSchema,
+  textIdSchema,
   updateShowcaseSchema,
   updateVideoSchema,
 } from '@app/shared/schemas';
@@ -18,8 +18,6 @@ import {
   removeVideo,
   updateVideo,
 } from './video-admin.service.ts';
-
-const textIdSchema = z.string().trim().min(1).max(100);
 
 /** The owner's videos and showcases (all on the admin router, so all need the session). */
 export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
@@ -36,22 +34,11 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     res.json(result);
   });
 
-  admin.post(
-    '/api/admin/videos',
-    publicCache.writeRoute((req) => createVideo(deps, insertVideoSchema.parse(req.body ?? {})), 201),
-  );
-
-  admin.put(
-    '/api/admin/videos/:id',
-    publicCache.writeRoute((req) =>
-      updateVideo(deps, textIdSchema.parse(req.params.id), updateVideoSchema.parse(req.body ?? {})),
-    ),
-  );
-
-  admin.delete(
-    '/api/admin/videos/:id',
-    publicCache.deleteRoute(textIdSchema, (id) => removeVideo(deps, id)),
-  );
+  publicCache.writeRoutes(admin, '/api/admin/videos', textIdSchema, {
+    post: (body) => createVideo(deps, insertVideoSchema.parse(body)),
+    put: (id, body) => updateVideo(deps, id, updateVideoSchema.parse(body)),
+    delete: (id) => removeVideo(deps, id),
+  });
 
   // Hide takes a video (or a showcase with its videos) off the public site at once; publish brings it back.
   for (const [action, published] of [
@@ -74,15 +61,8 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     res.set('Cache-Control', 'no-store').json(await adminShowcases(db));
   });
 
-  admin.post(
-    '/api/admin/showcases',
-    publicCache.writeRoute((req) => createShowcase(db, insertShowcaseSchema.parse(req.body ?? {})), 201),
-  );
-
-  admin.patch(
-    '/api/admin/showcases/:id',
-    publicCache.writeRoute((req) =>
-      updateShowcase(db, textIdSchema.parse(req.params.id), updateShowcaseSchema.parse(req.body ?? {})),
-    ),
-  );
+  publicCache.writeRoutes(admin, '/api/admin/showcases', textIdSchema, {
+    post: (body) => createShowcase(db, insertShowcaseSchema.parse(body)),
+    patch: (id, body) => updateShowcase(db, id, updateShowcaseSchema.parse(body)),
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, notExists } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, notExists } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { purchaseItems, purchases, sales, showcases, videos, type Db } from '@app/shared/db';
 import type { Storage } from '@app/shared/storage';
@@ -71,16 +71,20 @@ export async function setVideoPublished(
   return { id, published };
 }
 
+/** Hides or publishes a showcase with its videos, in one conditional update: of two clicks at once, one wins. */
 export async function setShowcasePublished(
   db: Db,
   id: string,
   published: boolean,
 ): Promise<{ id: string; published: boolean }> {
-  const [showcase] = await db.select().from(showcases).where(eq(showcases.id, id));
-  if (!showcase) throw notFound('Showcase not found');
-  if (showcase.published === published) throw alreadySo('showcase', published);
-  await db.update(showcases).set({ published }).where(eq(showcases.id, id));
-  return { id, published };
+  const changed = await db
+    .update(showcases)
+    .set({ published })
+    .where(and(eq(showcases.id, id), ne(showcases.published, published)))
+    .returning({ id: showcases.id });
+  if (changed.length > 0) return { id, published };
+  const [showcase] = await db.select({ id: showcases.id }).from(showcases).where(eq(showcases.id, id));
+  throw showcase ? alreadySo('showcase', published) : notFound('Showcase not found');
 }
 
 /**

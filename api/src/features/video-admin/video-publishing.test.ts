@@ -96,8 +96,16 @@ describe('hiding a video', () => {
       .array()
       .parse((await agent.get('/api/admin/showcases').expect(200)).body);
     expect(own.find((row) => row.id === showcase.id)?.published).toBe(false);
-    await agent.post(`/api/admin/showcases/${showcase.id}/hide`).set('Origin', origin).expect(409);
-    await agent.post(`/api/admin/showcases/${showcase.id}/publish`).set('Origin', origin).expect(200);
+    const twice = await agent
+      .post(`/api/admin/showcases/${showcase.id}/hide`)
+      .set('Origin', origin)
+      .expect(409);
+    expect(twice.body).toEqual({ message: 'This showcase is already hidden' });
+    // Two clicks at once: one publishes, the other is told it already is.
+    const both = await Promise.all(
+      [1, 2].map(() => agent.post(`/api/admin/showcases/${showcase.id}/publish`).set('Origin', origin)),
+    );
+    expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
     expect(await publicIds()).toContain(video.id);
   });
 
@@ -106,6 +114,9 @@ describe('hiding a video', () => {
     await request(api.app).post(`/api/admin/videos/${video.id}/hide`).set('Origin', origin).expect(401);
     await request(api.app).get('/api/admin/showcases').expect(401);
     await agent.post('/api/admin/videos/no-such-video/hide').set('Origin', origin).expect(404);
+    const missing = await agent.post('/api/admin/showcases/no-such-showcase/hide').set('Origin', origin);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Showcase not found' });
   });
 });
 
