@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '@app/shared/password';
-import { databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL } from '../test/support/services.ts';
+import { CHECKOUT, databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL } from '../test/support/services.ts';
 
 /** The bench's `--name N` flags, each a number with its default (a flag that is not a number reads NaN). */
 export function numberFlags<K extends string>(defaults: Record<K, number>): Record<K, number> {
@@ -24,7 +24,8 @@ export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 /** Environment for a production-mode api/worker on its own freshly seeded database and queue prefix. */
 export async function prepareBenchEnv(name: string): Promise<Record<string, string>> {
-  const database = `stagelight_bench_${name}`;
+  // Named for the checkout too, as test databases are (decision 002): two people bench at once.
+  const database = `stagelight_bench_${CHECKOUT}_${name}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
   await admin.query(`drop database if exists "${database}" with (force)`);

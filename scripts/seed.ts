@@ -81,6 +81,16 @@ const demoVideos = [
     hue: 300,
   },
   {
+    slug: 'junior-jazz-duo',
+    title: 'Junior Jazz Duo',
+    description: 'A junior jazz duo from the festival’s Saturday session, two cameras.',
+    tags: ['jazz', 'duo', 'junior'],
+    showcase: 'festival',
+    priceCents: 1500,
+    password: null,
+    hue: 85,
+  },
+  {
     slug: 'junior-ballet-recital',
     title: 'Junior Ballet Recital',
     description: 'The complete junior ballet recital, filmed with five cameras.',
@@ -307,6 +317,8 @@ async function main(): Promise<void> {
             slug: slugify('Canterbury Dance Festival 2026'),
             description: 'Highlights and full sections from this year’s festival.',
             orderPriority: 0,
+            // Both paid festival videos together (NZ$40 one by one): the showcase page offers the bundle.
+            bundlePriceCents: 3500,
           },
           {
             name: 'Marlborough Stage Showcase',

@@ -9,7 +9,10 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
  * Test databases are named for the checkout they belong to, so two clones (or git worktrees) running
  * tests at once on one PostgreSQL never drop each other's databases as stale.
  */
-const CHECKOUT = createHash('sha256').update(fileURLToPath(new URL('../..', import.meta.url))).digest('hex').slice(0, 6);
+export const CHECKOUT = createHash('sha256')
+  .update(fileURLToPath(new URL('../..', import.meta.url)))
+  .digest('hex')
+  .slice(0, 6);
 export const TEST_DATABASE_PREFIX = `stagelight_test_${CHECKOUT}_`;
 export const TEMPLATE_DATABASE = `${TEST_DATABASE_PREFIX}template`;
 
