@@ -51,3 +51,21 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * A form's submit button: off while the form is not ready (`disabled`) or is being sent (`pending`);
+ * while sent it says `pendingLabel` ("Saving...") when one is given.
+ */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'asChild'> & { pending: boolean; pendingLabel?: string }) {
+  return (
+    <Button type="submit" disabled={disabled || pending} {...props}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </Button>
+  );
+}

@@ -68,13 +68,7 @@ export function VideoRow({
         </div>
         <ProcessingStatus video={video} />
         <div className="mt-3">
-          <PublishToggle
-            kind="video"
-            id={video.id}
-            name={video.title}
-            published={video.published}
-            onChanged={onChanged}
-          />
+          <PublishToggle video={video} onChanged={onChanged} />
         </div>
       </div>
     </li>
