@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, InputField, Label, TextareaField } from '../../components/ui/input.tsx';
+import { Input, InputField, Label, TextareaField, textBinder } from '../../components/ui/input.tsx';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
@@ -88,23 +88,27 @@ export function ShowcaseOrder({
 }
 
 export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone: () => Promise<unknown> }) {
-  const [name, setName] = useState(showcase?.name ?? '');
-  const [description, setDescription] = useState(showcase?.description ?? '');
-  const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
-  const [slug, setSlug] = useState(showcase?.slug ?? '');
-  const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
-  const [bundle, setBundle] = useState(showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '');
+  const [fields, setFields] = useState({
+    name: showcase?.name ?? '',
+    description: showcase?.description ?? '',
+    order: String(showcase?.orderPriority ?? 0),
+    slug: showcase?.slug ?? '',
+    indexed: showcase?.showVideosInSearchEngines ?? false,
+    bundle: showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '',
+  });
+  const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+  const bind = textBinder(fields, set);
   const save = useAdminMutation({
     mutationFn: () => {
       const body = {
-        name: name.trim(),
-        description: description.trim(),
-        orderPriority: whole(order),
+        name: fields.name.trim(),
+        description: fields.description.trim(),
+        orderPriority: whole(fields.order),
         // A new showcase's address is made from its name unless the owner typed one.
-        ...(slug.trim() ? { slug: slug.trim() } : {}),
-        showVideosInSearchEngines: indexed,
+        ...(fields.slug.trim() ? { slug: fields.slug.trim() } : {}),
+        showVideosInSearchEngines: fields.indexed,
         // Empty (or 0): no "Buy all" offer.
-        bundlePriceCents: whole(bundle) || null,
+        bundlePriceCents: whole(fields.bundle) || null,
       };
       return showcase
         ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
@@ -122,30 +126,17 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <InputField
-        id="showcase-name"
-        label="Name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
+      <InputField id="showcase-name" label="Name" required {...bind('name')} />
       <TextareaField
         id="showcase-description"
         label="Description"
         required
         rows={3}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        {...bind('description')}
       />
       <div>
         <Label htmlFor="showcase-order">Display order</Label>
-        <Input
-          id="showcase-order"
-          type="number"
-          min={0}
-          value={order}
-          onChange={(event) => setOrder(event.target.value)}
-        />
+        <Input id="showcase-order" type="number" min={0} {...bind('order')} />
         <p className="mt-1 text-xs text-zinc-500">Lower appears first.</p>
       </div>
       <div>
@@ -153,12 +144,12 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         <Input
           id="showcase-slug"
           placeholder={showcase ? undefined : 'Made from the name'}
-          value={slug}
-          onChange={(event) => setSlug(event.target.value.toLowerCase())}
+          value={fields.slug}
+          onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
           aria-describedby="showcase-slug-help"
         />
         <p id="showcase-slug-help" className="mt-1 text-xs text-zinc-500">
-          /videos/{slug.trim() || '…'}. Changing it keeps the old address working.
+          /videos/{fields.slug.trim() || '…'}. Changing it keeps the old address working.
         </p>
       </div>
       <div>
@@ -168,21 +159,20 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           type="number"
           min={0}
           placeholder="No bundle"
-          value={bundle}
-          onChange={(event) => setBundle(event.target.value)}
+          {...bind('bundle')}
           aria-describedby="showcase-bundle-help"
         />
         <p id="showcase-bundle-help" className="mt-1 text-xs text-zinc-500">
-          {whole(bundle) > 0
-            ? `The showcase page offers “Buy all its videos for ${formatPrice(whole(bundle))}”: every paid, unprotected video in it when the buyer pays.`
+          {whole(fields.bundle) > 0
+            ? `The showcase page offers “Buy all its videos for ${formatPrice(whole(fields.bundle))}”: every paid, unprotected video in it when the buyer pays.`
             : 'Leave empty for no bundle. With a price, the showcase page offers all its videos at once.'}
         </p>
       </div>
       <label className="flex items-start gap-2 text-sm text-zinc-200">
         <input
           type="checkbox"
-          checked={indexed}
-          onChange={(event) => setIndexed(event.target.checked)}
+          checked={fields.indexed}
+          onChange={(event) => set({ indexed: event.target.checked })}
           className="mt-0.5 size-4 accent-spotlight-400"
         />
         <span>
@@ -193,7 +183,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         </span>
       </label>
       <FormSubmit
-        disabled={!name.trim() || !description.trim()}
+        disabled={!fields.name.trim() || !fields.description.trim()}
         pending={save.isPending}
         pendingLabel="Saving..."
       >
