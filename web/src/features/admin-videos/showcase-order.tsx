@@ -182,11 +182,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           </span>
         </span>
       </label>
-      <FormSubmit
-        disabled={!fields.name.trim() || !fields.description.trim()}
-        pending={save.isPending}
-        pendingLabel="Saving..."
-      >
+      <FormSubmit disabled={!fields.name.trim() || !fields.description.trim()} pending={save.isPending}>
         Save Showcase
       </FormSubmit>
     </form>

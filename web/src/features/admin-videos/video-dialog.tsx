@@ -195,7 +195,7 @@ export function VideoForm({
       >
         Shown on the site (untick to keep it hidden)
       </CheckboxField>
-      <FormSubmit disabled={!ready} pending={save.isPending} pendingLabel="Saving...">
+      <FormSubmit disabled={!ready} pending={save.isPending}>
         Save Video
       </FormSubmit>
     </form>

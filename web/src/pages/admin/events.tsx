@@ -293,9 +293,7 @@ function EventForm({
         />
         <FieldError message={errors.imageUrl?.message} />
       </div>
-      <FormSubmit pending={busy} pendingLabel="Saving...">
-        Save Event
-      </FormSubmit>
+      <FormSubmit pending={busy}>Save Event</FormSubmit>
     </form>
   );
 }

@@ -404,8 +404,9 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         {...bind('amount')}
       />
       <FormSubmit
-        disabled={chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim()}
-        pending={record.isPending}
+        disabled={
+          chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
+        }
       >
         Record payment
       </FormSubmit>

@@ -223,11 +223,7 @@ function TestimonialForm({
         placeholder="Canterbury Dance Festival 2026"
         {...bind('event')}
       />
-      <FormSubmit
-        disabled={!fields.name.trim() || !fields.quote.trim()}
-        pending={save.isPending}
-        pendingLabel="Saving..."
-      >
+      <FormSubmit disabled={!fields.name.trim() || !fields.quote.trim()} pending={save.isPending}>
         Save Testimonial
       </FormSubmit>
     </form>
