@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, InputField, Label, TextareaField, textBinder } from '../../components/ui/input.tsx';
+import { Input, InputField, Label, TextareaField } from '../../components/ui/input.tsx';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
@@ -88,27 +88,23 @@ export function ShowcaseOrder({
 }
 
 export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone: () => Promise<unknown> }) {
-  const [fields, setFields] = useState({
-    name: showcase?.name ?? '',
-    description: showcase?.description ?? '',
-    order: String(showcase?.orderPriority ?? 0),
-    slug: showcase?.slug ?? '',
-    indexed: showcase?.showVideosInSearchEngines ?? false,
-    bundle: showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '',
-  });
-  const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
-  const bind = textBinder(fields, set);
+  const [name, setName] = useState(showcase?.name ?? '');
+  const [description, setDescription] = useState(showcase?.description ?? '');
+  const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
+  const [slug, setSlug] = useState(showcase?.slug ?? '');
+  const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
+  const [bundle, setBundle] = useState(showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '');
   const save = useAdminMutation({
     mutationFn: () => {
       const body = {
-        name: fields.name.trim(),
-        description: fields.description.trim(),
-        orderPriority: whole(fields.order),
+        name: name.trim(),
+        description: description.trim(),
+        orderPriority: whole(order),
         // A new showcase's address is made from its name unless the owner typed one.
-        ...(fields.slug.trim() ? { slug: fields.slug.trim() } : {}),
-        showVideosInSearchEngines: fields.indexed,
+        ...(slug.trim() ? { slug: slug.trim() } : {}),
+        showVideosInSearchEngines: indexed,
         // Empty (or 0): no "Buy all" offer.
-        bundlePriceCents: whole(fields.bundle) || null,
+        bundlePriceCents: whole(bundle) || null,
       };
       return showcase
         ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
@@ -126,17 +122,30 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <InputField id="showcase-name" label="Name" required {...bind('name')} />
+      <InputField
+        id="showcase-name"
+        label="Name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <TextareaField
         id="showcase-description"
         label="Description"
         required
         rows={3}
-        {...bind('description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
       />
       <div>
         <Label htmlFor="showcase-order">Display order</Label>
-        <Input id="showcase-order" type="number" min={0} {...bind('order')} />
+        <Input
+          id="showcase-order"
+          type="number"
+          min={0}
+          value={order}
+          onChange={(event) => setOrder(event.target.value)}
+        />
         <p className="mt-1 text-xs text-zinc-500">Lower appears first.</p>
       </div>
       <div>
@@ -144,12 +153,12 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         <Input
           id="showcase-slug"
           placeholder={showcase ? undefined : 'Made from the name'}
-          value={fields.slug}
-          onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
+          value={slug}
+          onChange={(event) => setSlug(event.target.value.toLowerCase())}
           aria-describedby="showcase-slug-help"
         />
         <p id="showcase-slug-help" className="mt-1 text-xs text-zinc-500">
-          /videos/{fields.slug.trim() || '…'}. Changing it keeps the old address working.
+          /videos/{slug.trim() || '…'}. Changing it keeps the old address working.
         </p>
       </div>
       <div>
@@ -159,20 +168,21 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           type="number"
           min={0}
           placeholder="No bundle"
-          {...bind('bundle')}
+          value={bundle}
+          onChange={(event) => setBundle(event.target.value)}
           aria-describedby="showcase-bundle-help"
         />
         <p id="showcase-bundle-help" className="mt-1 text-xs text-zinc-500">
-          {whole(fields.bundle) > 0
-            ? `The showcase page offers “Buy all its videos for ${formatPrice(whole(fields.bundle))}”: every paid, unprotected video in it when the buyer pays.`
+          {whole(bundle) > 0
+            ? `The showcase page offers “Buy all its videos for ${formatPrice(whole(bundle))}”: every paid, unprotected video in it when the buyer pays.`
             : 'Leave empty for no bundle. With a price, the showcase page offers all its videos at once.'}
         </p>
       </div>
       <label className="flex items-start gap-2 text-sm text-zinc-200">
         <input
           type="checkbox"
-          checked={fields.indexed}
-          onChange={(event) => set({ indexed: event.target.checked })}
+          checked={indexed}
+          onChange={(event) => setIndexed(event.target.checked)}
           className="mt-0.5 size-4 accent-spotlight-400"
         />
         <span>
@@ -182,7 +192,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           </span>
         </span>
       </label>
-      <FormSubmit disabled={!fields.name.trim() || !fields.description.trim()} pending={save.isPending}>
+      <FormSubmit disabled={!name.trim() || !description.trim()} pending={save.isPending}>
         Save Showcase
       </FormSubmit>
     </form>
