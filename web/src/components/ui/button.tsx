@@ -51,3 +51,21 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * A form's submit button: off while the form is not ready (`disabled`) or is being sent (`pending`),
+ * when it says `pendingLabel` ("Sending...") instead of its own words.
+ */
+export function SubmitButton({
+  pending = false,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'asChild'> & { pending?: boolean; pendingLabel?: string }) {
+  return (
+    <Button type="submit" disabled={disabled || pending} {...props}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </Button>
+  );
+}

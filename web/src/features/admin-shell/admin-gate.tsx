@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { SubmitButton } from '../../components/ui/button.tsx';
+import { InputField } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -71,21 +71,24 @@ function LoginForm() {
       >
         <Lock className="size-8 text-spotlight-400" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold text-white">Admin Login</h1>
-        <p className="mt-1 text-sm text-zinc-400">Enter the admin password to continue.</p>
-        <Label htmlFor="admin-password" className="mt-6">
-          Password
-        </Label>
-        <Input
+        <p className="mt-1 mb-6 text-sm text-zinc-400">Enter the admin password to continue.</p>
+        <InputField
           id="admin-password"
+          label="Password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button type="submit" className="mt-6 w-full" disabled={!password || login.isPending}>
-          {login.isPending ? 'Verifying...' : 'Login'}
-        </Button>
+        <SubmitButton
+          className="mt-6 w-full"
+          disabled={!password}
+          pending={login.isPending}
+          pendingLabel="Verifying..."
+        >
+          Login
+        </SubmitButton>
       </form>
     </main>
   );

@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 
 /** The pencil and bin of an admin list row, named after the row for screen readers. */
@@ -20,5 +21,24 @@ export function EditDeleteButtons({
         <Trash2 className="size-4 text-red-300" aria-hidden />
       </Button>
     </>
+  );
+}
+
+/** A table row's own action (retry a job, resend a receipt): a small button, off while it runs. */
+export function RowActionButton({
+  icon: Icon,
+  busy,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant="secondary" disabled={busy} onClick={onClick}>
+      <Icon className="size-4" aria-hidden /> {children}
+    </Button>
   );
 }

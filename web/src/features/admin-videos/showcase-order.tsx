@@ -10,6 +10,7 @@ import { PublishToggle } from './video-publishing.tsx';
 import { formatPrice } from '@app/shared/format';
 import { whole, type Showcase } from './shared.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+import { FormSubmit } from '../admin-shell/form-submit.tsx';
 
 /** The showcases in the library's order, with inline order edits, and the showcase dialog's form. */
 export function ShowcaseOrder({
@@ -68,13 +69,7 @@ export function ShowcaseOrder({
                       Save
                     </Button>
                   )}
-                  <PublishToggle
-                    kind="showcase"
-                    id={showcase.id}
-                    name={showcase.name}
-                    published={showcase.published}
-                    onChanged={onSaved}
-                  />
+                  <PublishToggle showcase={showcase} onChanged={onSaved} />
                   <Button
                     size="icon"
                     variant="ghost"
@@ -197,11 +192,9 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           </span>
         </span>
       </label>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!name.trim() || !description.trim() || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Showcase'}
-        </Button>
-      </div>
+      <FormSubmit disabled={!name.trim() || !description.trim()} pending={save.isPending}>
+        Save Showcase
+      </FormSubmit>
     </form>
   );
 }

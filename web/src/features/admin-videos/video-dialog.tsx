@@ -18,6 +18,7 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { ShowcaseOptions } from './showcase-options.tsx';
 import { splitTags, titleFromFileName, whole, type AdminVideo, type Showcase } from './shared.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+import { FormSubmit } from '../admin-shell/form-submit.tsx';
 
 /** The Add Video / Edit Video dialog's form, with the file and preview uploads. */
 export function VideoForm({
@@ -194,11 +195,9 @@ export function VideoForm({
       >
         Shown on the site (untick to keep it hidden)
       </CheckboxField>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!ready || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Video'}
-        </Button>
-      </div>
+      <FormSubmit disabled={!ready} pending={save.isPending}>
+        Save Video
+      </FormSubmit>
     </form>
   );
 }

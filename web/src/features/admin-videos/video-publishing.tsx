@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, Eye, EyeOff } from 'lucide-react';
-import type { AdminVideo, PublishedState } from '@app/shared/schemas';
+import type { AdminShowcase, AdminVideo, PublishedState } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -36,18 +36,13 @@ function useSetPublished(kind: Kind, onChanged: () => Promise<unknown>) {
 
 /** A Hide / Publish button for one video or showcase. */
 export function PublishToggle({
-  kind,
-  id,
-  name,
-  published,
   onChanged,
-}: {
-  kind: Kind;
-  id: string;
-  name: string;
-  published: boolean;
-  onChanged: () => Promise<unknown>;
-}) {
+  ...target
+}: ({ video: AdminVideo } | { showcase: AdminShowcase }) & { onChanged: () => Promise<unknown> }) {
+  const [kind, { id, published }, name] =
+    'video' in target
+      ? (['video', target.video, target.video.title] as const)
+      : (['showcase', target.showcase, target.showcase.name] as const);
   const change = useSetPublished(kind, onChanged);
   const Icon = published ? EyeOff : Eye;
   return (

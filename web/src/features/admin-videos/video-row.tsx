@@ -1,11 +1,11 @@
-import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Download, Eye } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
 import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { ProcessingStatus } from '../video-processing/processing-status.tsx';
 import { PublishToggle, VideoStateBadges } from './video-publishing.tsx';
 import type { AdminVideo } from './shared.ts';
 import { cardClass } from '../../components/ui/card.tsx';
+import { EditDeleteButtons } from '../admin-shell/row-actions.tsx';
 
 /** One video in the admin list: a checkbox for bulk actions, its facts, edit and delete. */
 export function VideoRow({
@@ -38,12 +38,7 @@ export function VideoRow({
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-sans font-semibold text-white">{video.title}</h3>
           <div className="flex shrink-0 gap-1">
-            <Button size="icon" variant="ghost" aria-label={`Edit ${video.title}`} onClick={onEdit}>
-              <Pencil className="size-4" aria-hidden />
-            </Button>
-            <Button size="icon" variant="ghost" aria-label={`Delete ${video.title}`} onClick={onDelete}>
-              <Trash2 className="size-4 text-red-300" aria-hidden />
-            </Button>
+            <EditDeleteButtons name={video.title} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-zinc-400">{video.description}</p>
@@ -68,13 +63,7 @@ export function VideoRow({
         </div>
         <ProcessingStatus video={video} />
         <div className="mt-3">
-          <PublishToggle
-            kind="video"
-            id={video.id}
-            name={video.title}
-            published={video.published}
-            onChanged={onChanged}
-          />
+          <PublishToggle video={video} onChanged={onChanged} />
         </div>
       </div>
     </li>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { buyerEmailSchema } from '../../lib/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../components/ui/input.tsx';
+import { Button, SubmitButton } from '../../components/ui/button.tsx';
+import { FieldError, InputField } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useRequestLink } from './queries.ts';
 
@@ -51,9 +51,9 @@ export function RequestLinkForm({
   }
   return (
     <form onSubmit={submit} noValidate className="text-left">
-      <Label htmlFor={`${id}-email`}>Email</Label>
-      <Input
+      <InputField
         id={`${id}-email`}
+        label="Email"
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -69,9 +69,9 @@ export function RequestLinkForm({
           {errorMessage(request.error, 'The link could not be sent. Please try again in a minute.')}
         </p>
       )}
-      <Button type="submit" size="lg" className="mt-4 w-full" disabled={request.isPending}>
-        {request.isPending ? 'Sending...' : submitLabel}
-      </Button>
+      <SubmitButton size="lg" className="mt-4 w-full" pending={request.isPending} pendingLabel="Sending...">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -10,7 +10,6 @@ import { insertEventSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, cardClass } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { api } from '../../lib/api.ts';
@@ -18,6 +17,9 @@ import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
 import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
+import { useConfirmDelete } from '../../features/admin-shell/confirm-delete.ts';
+import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
 import { ImagePicker, Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
 
 type EventInput = z.input<typeof insertEventSchema>;
@@ -66,14 +68,13 @@ export default function AdminEventsPage() {
     queryFn: () => api.get<AdminEventList>(listUrl(when, page)),
   });
   const pageCount = Math.max(1, Math.ceil((events.data?.total ?? 0) / PAGE_SIZE));
-  const [editing, setEditing] = useState<AdminEvent | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
 
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: listKey }),
       client.invalidateQueries({ queryKey: ['/api/events'] }),
     ]);
+  const dialog = useEditDialog<AdminEvent>(refresh);
   const save = useAdminMutation({
     mutationFn: async ({ input, id }: { input: EventOutput; id?: number }) => {
       if (id === undefined) {
@@ -107,25 +108,19 @@ export default function AdminEventsPage() {
       return 'Event updated and verified successfully';
     },
     success: (message) => message,
-    onSuccess: async () => {
-      setEditing(null);
-      await refresh();
-    },
+    onSuccess: dialog.saved,
     failure: ({ id }) => (id === undefined ? 'Failed to create event' : 'Failed to update event'),
   });
-  const remove = useAdminMutation({
-    mutationFn: async ({ id, title }: AdminEvent) => {
+  const deletion = useConfirmDelete({
+    remove: async ({ id, title }: AdminEvent) => {
       await api.delete(`/api/admin/events/${id}`);
       await verify(title, (list) => !list.some((event) => event.id === id), {
         unverifiable: 'Event deletion could not be verified',
         failed: 'Event was not properly deleted - still exists in database',
       });
     },
+    onDeleted: refresh,
     success: 'Event deleted and verified successfully',
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
     failure: 'Failed to delete event',
   });
 
@@ -133,7 +128,7 @@ export default function AdminEventsPage() {
     <AdminLayout
       title="Event Management"
       actions={
-        <Button size="sm" onClick={() => setEditing('new')}>
+        <Button size="sm" onClick={() => dialog.open('new')}>
           <Plus className="size-4" aria-hidden /> Create Event
         </Button>
       }
@@ -192,8 +187,8 @@ export default function AdminEventsPage() {
                     <div className="flex shrink-0 gap-1">
                       <EditDeleteButtons
                         name={event.title}
-                        onEdit={() => setEditing(event)}
-                        onDelete={() => setDeleting(event)}
+                        onEdit={() => dialog.open(event)}
+                        onDelete={() => deletion.ask(event)}
                       />
                     </div>
                   </div>
@@ -216,24 +211,16 @@ export default function AdminEventsPage() {
       </QueryState>
       <PageNav label="Event pages" page={page} pageCount={pageCount} onPage={setPage} />
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing !== null && (
-          <DialogContent title={editing === 'new' ? 'Create Event' : 'Edit Event'} className="max-w-xl">
-            <EventForm
-              initial={editing === 'new' ? blank : { ...editing, jotformUrl: editing.jotformUrl ?? '' }}
-              busy={save.isPending}
-              onSubmit={(input) => save.mutate({ input, id: editing === 'new' ? undefined : editing.id })}
-            />
-          </DialogContent>
+      <EditDialog dialog={dialog} title={{ new: 'Create Event', edit: 'Edit Event' }} className="max-w-xl">
+        {(event) => (
+          <EventForm
+            initial={event ? { ...event, jotformUrl: event.jotformUrl ?? '' } : blank}
+            busy={save.isPending}
+            onSubmit={(input) => save.mutate({ input, id: event?.id })}
+          />
         )}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        message="Are you sure you want to delete this event?"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      </EditDialog>
+      <ConfirmDialog message="Are you sure you want to delete this event?" {...deletion.dialog} />
     </AdminLayout>
   );
 }
@@ -306,11 +293,7 @@ function EventForm({
         />
         <FieldError message={errors.imageUrl?.message} />
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Event'}
-        </Button>
-      </div>
+      <FormSubmit pending={busy}>Save Event</FormSubmit>
     </form>
   );
 }

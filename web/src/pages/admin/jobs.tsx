@@ -6,12 +6,13 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { FilterSelect } from '../../components/ui/input.tsx';
-import { TableCell, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow, type TableColumn } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { AdminSection } from '../../features/admin-shell/admin-section.tsx';
 import { QueryTable } from '../../features/admin-shell/query-state.tsx';
+import { RowActionButton } from '../../features/admin-shell/row-actions.tsx';
 import type { JobList, JobSummary } from '@app/shared/schemas';
 
 const stateColour: Record<string, 'success' | 'danger' | 'neutral' | 'default'> = {
@@ -29,6 +30,16 @@ function ranFor(job: JobSummary): string {
     ms < 1_000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1_000).toFixed(1)} s` : `${Math.round(ms / 60_000)} min`;
   return job.finishedAt ? text : `${text} so far`;
 }
+
+const jobColumns: TableColumn[] = [
+  { label: 'Job' },
+  { label: 'State' },
+  { label: 'Attempts' },
+  { label: 'Queued' },
+  { label: 'Ran' },
+  { label: 'Result or failure' },
+  { label: 'Actions', hidden: true },
+];
 
 const SUMMARY_LIMIT = 200;
 const summaryStates = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
@@ -132,15 +143,7 @@ export default function AdminJobsPage() {
         rows={(list) => list.jobs}
         empty={<p className="text-zinc-400">No jobs match.</p>}
         tableClassName="min-w-[60rem]"
-        columns={[
-          { label: 'Job' },
-          { label: 'State' },
-          { label: 'Attempts' },
-          { label: 'Queued' },
-          { label: 'Ran' },
-          { label: 'Result or failure' },
-          { label: 'Actions', hidden: true },
-        ]}
+        columns={jobColumns}
       >
         {(job) => (
           <TableRow key={`${job.queue}:${job.id}`}>
@@ -170,14 +173,9 @@ export default function AdminJobsPage() {
             </TableCell>
             <TableCell>
               {job.state === 'failed' && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={retry.isPending}
-                  onClick={() => retry.mutate(job)}
-                >
-                  <RotateCcw className="size-4" aria-hidden /> Retry
-                </Button>
+                <RowActionButton icon={RotateCcw} busy={retry.isPending} onClick={() => retry.mutate(job)}>
+                  Retry
+                </RowActionButton>
               )}
             </TableCell>
           </TableRow>

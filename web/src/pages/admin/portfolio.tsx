@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { failureToast, useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { useConfirmDelete } from '../../features/admin-shell/confirm-delete.ts';
 import { Thumbnail } from '../../features/admin-uploads/image-picker.tsx';
 import { contentTypeOf, uploadFile } from '../../features/admin-uploads/upload.ts';
 
@@ -65,7 +66,6 @@ export default function AdminPortfolioPage() {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [category, setCategory] = useState<PortfolioCategory>('solo');
   const [dragging, setDragging] = useState(false);
-  const [deleting, setDeleting] = useState<AdminPortfolioPhoto | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const nextUploadId = useRef(0);
 
@@ -126,13 +126,10 @@ export default function AdminPortfolioPage() {
     if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
   };
 
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/portfolio/${id}`),
+  const deletion = useConfirmDelete({
+    remove: ({ id }: AdminPortfolioPhoto) => api.delete(`/api/admin/portfolio/${id}`),
+    onDeleted: refresh,
     success: 'Photo deleted',
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
     failure: 'Failed to delete photo',
     fallback: 'Try again',
   });
@@ -246,7 +243,7 @@ export default function AdminPortfolioPage() {
                       key={photo.id}
                       photo={photo}
                       onSaved={refresh}
-                      onDelete={() => setDeleting(photo)}
+                      onDelete={() => deletion.ask(photo)}
                     />
                   ))}
                 </ul>
@@ -257,11 +254,8 @@ export default function AdminPortfolioPage() {
       </QueryState>
 
       <ConfirmDialog
-        open={deleting !== null}
         message="Are you sure you want to delete this photo? It leaves the website at once."
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </AdminLayout>
   );

@@ -11,6 +11,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
+import { RowActionButton } from '../../features/admin-shell/row-actions.tsx';
 import { purchaseStatuses } from '@app/shared/constants';
 import type { AdminPurchase, AdminPurchaseList, AdminShowcase, AdminVideoList } from '@app/shared/schemas';
 
@@ -196,14 +198,13 @@ export default function AdminSalesPage() {
               </TableCell>
               <TableCell>
                 {purchase.status === 'paid' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={resend.isPending}
+                  <RowActionButton
+                    icon={Mail}
+                    busy={resend.isPending}
                     onClick={() => resend.mutate(purchase.id)}
                   >
-                    <Mail className="size-4" aria-hidden /> Resend
-                  </Button>
+                    Resend
+                  </RowActionButton>
                 )}
               </TableCell>
             </TableRow>
@@ -402,16 +403,13 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         step="0.01"
         {...bind('amount')}
       />
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          disabled={
-            chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
-          }
-        >
-          Record payment
-        </Button>
-      </div>
+      <FormSubmit
+        disabled={
+          chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
+        }
+      >
+        Record payment
+      </FormSubmit>
     </form>
   );
 }

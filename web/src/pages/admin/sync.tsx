@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { TableCell, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow, type TableColumn } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { failureToast, useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
@@ -34,6 +34,19 @@ const runsKey = ['/api/admin/sync-runs'];
 const eventsKey = ['/api/admin/events'];
 const watchKey = ['/api/admin/jobs', SYNC_QUEUE, 'watch'];
 const fetchRuns = () => api.get<SyncRunsResponse>('/api/admin/sync-runs');
+
+/** The history table's columns: the five counts are right-aligned numbers. */
+const historyColumns: TableColumn[] = [
+  { label: 'When' },
+  { label: 'Trigger' },
+  { label: 'Status' },
+  { label: 'Updated', align: 'right' },
+  { label: 'Unchanged', align: 'right' },
+  { label: 'Unmatched', align: 'right' },
+  { label: 'Invalid', align: 'right' },
+  { label: 'Ambiguous', align: 'right' },
+  { label: 'Failure' },
+];
 
 export default function AdminSyncPage() {
   const client = useQueryClient();
@@ -238,17 +251,7 @@ export default function AdminSyncPage() {
           rows={(history) => history.runs.slice(0, 10)}
           empty={<p className="text-zinc-400">No syncs yet.</p>}
           tableClassName="min-w-[44rem]"
-          columns={[
-            { label: 'When' },
-            { label: 'Trigger' },
-            { label: 'Status' },
-            { label: 'Updated', align: 'right' },
-            { label: 'Unchanged', align: 'right' },
-            { label: 'Unmatched', align: 'right' },
-            { label: 'Invalid', align: 'right' },
-            { label: 'Ambiguous', align: 'right' },
-            { label: 'Failure' },
-          ]}
+          columns={historyColumns}
         >
           {(run) => (
             <TableRow key={run.id}>

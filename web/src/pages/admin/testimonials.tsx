@@ -6,13 +6,15 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass, EmptyCard } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { InputField, TextareaField, textBinder } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
 import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
+import { useConfirmDelete } from '../../features/admin-shell/confirm-delete.ts';
+import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
 
 const testimonialsKey = ['/api/admin/testimonials'];
 
@@ -23,12 +25,11 @@ export default function AdminTestimonialsPage() {
     queryKey: testimonialsKey,
     queryFn: () => api.get<AdminTestimonial[]>('/api/admin/testimonials'),
   });
-  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminTestimonial | null>(null);
   const refresh = () =>
     Promise.all(
       [testimonialsKey, ['/api/testimonials']].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
+  const dialog = useEditDialog<AdminTestimonial>(refresh);
 
   const reorder = useAdminMutation({
     mutationFn: (ids: number[]) => api.put<AdminTestimonial[]>('/api/admin/testimonials/order', { ids }),
@@ -42,13 +43,10 @@ export default function AdminTestimonialsPage() {
     onSuccess: refresh,
     failure: 'Failed to update testimonial',
   });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/testimonials/${id}`),
+  const deletion = useConfirmDelete({
+    remove: ({ id }: AdminTestimonial) => api.delete(`/api/admin/testimonials/${id}`),
+    onDeleted: refresh,
     success: 'Testimonial deleted',
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
     failure: 'Failed to delete testimonial',
   });
 
@@ -64,7 +62,7 @@ export default function AdminTestimonialsPage() {
     <AdminLayout
       title="Testimonials"
       actions={
-        <Button size="sm" onClick={() => setEditing('new')}>
+        <Button size="sm" onClick={() => dialog.open('new')}>
           <Plus className="size-4" aria-hidden /> Add Testimonial
         </Button>
       }
@@ -83,7 +81,7 @@ export default function AdminTestimonialsPage() {
             <p className="mt-2 text-zinc-400">
               The home page shows no Testimonials section until you add one.
             </p>
-            <Button className="mt-4" onClick={() => setEditing('new')}>
+            <Button className="mt-4" onClick={() => dialog.open('new')}>
               Add First Testimonial
             </Button>
           </EmptyCard>
@@ -146,8 +144,8 @@ export default function AdminTestimonialsPage() {
                     </Button>
                     <EditDeleteButtons
                       name={row.name}
-                      onEdit={() => setEditing(row)}
-                      onDelete={() => setDeleting(row)}
+                      onEdit={() => dialog.open(row)}
+                      onDelete={() => deletion.ask(row)}
                     />
                   </div>
                 </li>
@@ -157,28 +155,16 @@ export default function AdminTestimonialsPage() {
         )}
       </QueryState>
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing !== null && (
-          <DialogContent
-            title={editing === 'new' ? 'Add Testimonial' : 'Edit Testimonial'}
-            className="max-w-xl"
-          >
-            <TestimonialForm
-              testimonial={editing === 'new' ? undefined : editing}
-              onDone={async () => {
-                setEditing(null);
-                await refresh();
-              }}
-            />
-          </DialogContent>
-        )}
-      </Dialog>
+      <EditDialog
+        dialog={dialog}
+        title={{ new: 'Add Testimonial', edit: 'Edit Testimonial' }}
+        className="max-w-xl"
+      >
+        {(testimonial) => <TestimonialForm testimonial={testimonial} onDone={dialog.saved} />}
+      </EditDialog>
       <ConfirmDialog
-        open={deleting !== null}
         message="Delete this testimonial? To take it off the home page but keep it, hide it instead."
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        {...deletion.dialog}
       />
     </AdminLayout>
   );
@@ -237,11 +223,9 @@ function TestimonialForm({
         placeholder="Canterbury Dance Festival 2026"
         {...bind('event')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!fields.name.trim() || !fields.quote.trim() || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Testimonial'}
-        </Button>
-      </div>
+      <FormSubmit disabled={!fields.name.trim() || !fields.quote.trim()} pending={save.isPending}>
+        Save Testimonial
+      </FormSubmit>
     </form>
   );
 }

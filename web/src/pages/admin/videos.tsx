@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
 import { BulkUpload } from '../../features/admin-videos/bulk-upload.tsx';
 import { ShowcaseForm, ShowcaseOrder } from '../../features/admin-videos/showcase-order.tsx';
 import {
@@ -25,8 +26,6 @@ export default function AdminVideosPage() {
     queryKey: showcasesKey,
     queryFn: () => api.get<Showcase[]>('/api/admin/showcases'),
   });
-  const [videoDialog, setVideoDialog] = useState<AdminVideo | 'new' | null>(null);
-  const [showcaseDialog, setShowcaseDialog] = useState<Showcase | 'new' | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminVideo | null>(null);
   const refresh = () =>
@@ -35,60 +34,41 @@ export default function AdminVideosPage() {
         client.invalidateQueries({ queryKey }),
       ),
     );
+  const videoDialog = useEditDialog<AdminVideo>(refresh);
+  const showcaseDialog = useEditDialog<Showcase>(refresh);
 
   return (
     <AdminLayout
       title="Video Management"
       actions={
         <>
-          <Button size="sm" variant="secondary" onClick={() => setShowcaseDialog('new')}>
+          <Button size="sm" variant="secondary" onClick={() => showcaseDialog.open('new')}>
             <Plus className="size-4" aria-hidden /> New Showcase
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setBulkOpen(true)}>
             <Upload className="size-4" aria-hidden /> Bulk Upload
           </Button>
-          <Button size="sm" onClick={() => setVideoDialog('new')}>
+          <Button size="sm" onClick={() => videoDialog.open('new')}>
             <Plus className="size-4" aria-hidden /> Add Video
           </Button>
         </>
       }
     >
-      <ShowcaseOrder showcases={showcases.data ?? []} onEdit={setShowcaseDialog} onSaved={refresh} />
+      <ShowcaseOrder showcases={showcases.data ?? []} onEdit={showcaseDialog.open} onSaved={refresh} />
       <VideoList
         showcases={showcases.data ?? []}
-        onEdit={setVideoDialog}
+        onEdit={videoDialog.open}
         onDelete={setDeleting}
-        onAdd={() => setVideoDialog('new')}
+        onAdd={() => videoDialog.open('new')}
         onChanged={refresh}
       />
 
-      <Dialog open={videoDialog !== null} onOpenChange={(open) => !open && setVideoDialog(null)}>
-        {videoDialog !== null && (
-          <DialogContent title={videoDialog === 'new' ? 'Add Video' : 'Edit Video'} className="max-w-xl">
-            <VideoForm
-              video={videoDialog === 'new' ? undefined : videoDialog}
-              showcases={showcases.data ?? []}
-              onDone={async () => {
-                setVideoDialog(null);
-                await refresh();
-              }}
-            />
-          </DialogContent>
-        )}
-      </Dialog>
-      <Dialog open={showcaseDialog !== null} onOpenChange={(open) => !open && setShowcaseDialog(null)}>
-        {showcaseDialog !== null && (
-          <DialogContent title={showcaseDialog === 'new' ? 'New Showcase' : 'Edit Showcase'}>
-            <ShowcaseForm
-              showcase={showcaseDialog === 'new' ? undefined : showcaseDialog}
-              onDone={async () => {
-                setShowcaseDialog(null);
-                await refresh();
-              }}
-            />
-          </DialogContent>
-        )}
-      </Dialog>
+      <EditDialog dialog={videoDialog} title={{ new: 'Add Video', edit: 'Edit Video' }} className="max-w-xl">
+        {(video) => <VideoForm video={video} showcases={showcases.data ?? []} onDone={videoDialog.saved} />}
+      </EditDialog>
+      <EditDialog dialog={showcaseDialog} title={{ new: 'New Showcase', edit: 'Edit Showcase' }}>
+        {(showcase) => <ShowcaseForm showcase={showcase} onDone={showcaseDialog.saved} />}
+      </EditDialog>
       <Dialog open={bulkOpen} onOpenChange={setBulkOpen}>
         {bulkOpen && (
           <DialogContent
