@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
-import { AlertTriangle, CreditCard, Mail, MessageCircle } from 'lucide-react';
+import { AlertTriangle, CreditCard, Mail, MessageCircle, type LucideIcon } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
@@ -188,7 +189,7 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
           )}
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             <Option
-              icon={<CreditCard className="size-5" aria-hidden />}
+              icon={CreditCard}
               title="Card payment"
               text={`Pay securely online; the payment page opens in ${tabClosed || isInAppBrowser() ? 'this tab' : 'a new tab'}.`}
             >
@@ -197,7 +198,7 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
               </Button>
             </Option>
             <Option
-              icon={<Mail className="size-5" aria-hidden />}
+              icon={Mail}
               title="Email order"
               text="Send a ready-made order e-mail; I reply with how to pay."
             >
@@ -212,7 +213,7 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
               )}
             </Option>
             <Option
-              icon={<MessageCircle className="size-5" aria-hidden />}
+              icon={MessageCircle}
               title="Direct contact"
               text="Ask a question or arrange payment another way."
             >
@@ -232,21 +233,22 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
   );
 }
 
+/** A way to pay: its icon and title, what it does, and the button that starts it. */
 function Option({
-  icon,
+  icon: Icon,
   title,
   text,
   children,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   text: string;
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+    <div className={`flex flex-col ${cardClass} p-5`}>
       <div className="flex items-center gap-2 text-spotlight-300">
-        {icon}
+        <Icon className="size-5" aria-hidden />
         <h3 className="font-semibold text-white">{title}</h3>
       </div>
       <p className="mt-2 flex-1 text-sm text-zinc-400">{text}</p>
