@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ArrowRight, Check, ChevronDown } from 'lucide-react';
+import { ArrowRight, Check, ChevronDown, type LucideIcon } from 'lucide-react';
 import { business } from '@app/shared/site-copy/site';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
+import { PageSection } from '../components/layout/page-section.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { cardClass } from '../components/ui/card.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/scroll.ts';
 import HomePage from './home.tsx';
 
@@ -41,42 +44,17 @@ export default function ServicePage() {
           </div>
         </section>
 
-        <PageSection id="what-title" className="bg-stage-950" width="max-w-6xl" title="What’s Included">
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {page.cards.map((card) => (
-              <li key={card.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
-                <Check className="size-6 text-spotlight-400" aria-hidden />
-                <h3 className="mt-4 text-lg font-semibold text-white">{card.title}</h3>
-                <p className="mt-2 text-zinc-400">{card.text}</p>
-              </li>
-            ))}
-          </ul>
-        </PageSection>
+        <ServicePart id="what-title" tone="bg-stage-950" width="max-w-6xl" title="What’s Included">
+          <TitledTiles items={page.cards} icon={Check} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        </ServicePart>
 
         {page.examples && (
-          <PageSection
-            id="examples-title"
-            className="bg-stage-900"
-            width="max-w-6xl"
-            title="Recent Productions"
-          >
-            <ul className="mt-12 grid gap-6 md:grid-cols-3">
-              {page.examples.map((example) => (
-                <li key={example.title} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
-                  <h3 className="text-lg font-semibold text-white">{example.title}</h3>
-                  <p className="mt-2 text-zinc-400">{example.text}</p>
-                </li>
-              ))}
-            </ul>
-          </PageSection>
+          <ServicePart id="examples-title" tone="bg-stage-900" width="max-w-6xl" title="Recent Productions">
+            <TitledTiles items={page.examples} columns="md:grid-cols-3" />
+          </ServicePart>
         )}
 
-        <PageSection
-          id="faq-title"
-          className="bg-stage-950"
-          width="max-w-3xl"
-          title="Frequently Asked Questions"
-        >
+        <ServicePart id="faq-title" tone="bg-stage-950" width="max-w-3xl" title="Frequently Asked Questions">
           <div className="mt-10 space-y-3">
             {page.faqs.map((faq) => (
               <details
@@ -94,7 +72,7 @@ export default function ServicePage() {
               </details>
             ))}
           </div>
-        </PageSection>
+        </ServicePart>
 
         <section className="bg-stage-900 px-6 py-20 text-center">
           <h2 className="text-3xl font-bold text-white">Ready to Book?</h2>
@@ -114,27 +92,48 @@ export default function ServicePage() {
 }
 
 /** A part of the service page under its centred heading, which names it for screen readers. */
-function PageSection({
+function ServicePart({
   id,
-  className,
+  tone,
   width,
   title,
   children,
 }: {
   id: string;
-  className: string;
+  tone: 'bg-stage-900' | 'bg-stage-950';
   width: 'max-w-6xl' | 'max-w-3xl';
   title: string;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={`${className} px-6 py-20`}>
-      <div className={`mx-auto ${width}`}>
-        <h2 id={id} className="text-center text-3xl font-bold text-white">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
+    <PageSection aria-labelledby={id} tone={tone} spacing="py-20" width={width}>
+      <h2 id={id} className="text-center text-3xl font-bold text-white">
+        {title}
+      </h2>
+      {children}
+    </PageSection>
+  );
+}
+
+/** The page's copy as a grid of bordered tiles, each a title and its text, under an icon where given. */
+function TitledTiles({
+  items,
+  icon: Icon,
+  columns,
+}: {
+  items: { title: string; text: string }[];
+  icon?: LucideIcon;
+  columns: string;
+}) {
+  return (
+    <ul className={`mt-12 grid gap-6 ${columns}`}>
+      {items.map((item) => (
+        <li key={item.title} className={`${cardClass} p-6`}>
+          {Icon && <Icon className="size-6 text-spotlight-400" aria-hidden />}
+          <h3 className={cn(Icon && 'mt-4', 'text-lg font-semibold text-white')}>{item.title}</h3>
+          <p className="mt-2 text-zinc-400">{item.text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,13 +1,12 @@
 import { Link, useLocation } from 'wouter';
-import { Aperture, Mail, MapPin } from 'lucide-react';
+import { Aperture } from 'lucide-react';
 import { business, services } from '@app/shared/site-copy/site';
 import { goToSection } from '../../lib/scroll.ts';
-import { publicConfig } from '../../lib/public-config.ts';
+import { ContactDetails } from './contact-details.tsx';
 import { sectionLinks } from './nav-links.ts';
 
 export function SiteFooter() {
   const [, navigate] = useLocation();
-  const { contactEmail } = publicConfig();
   return (
     <footer className="border-t border-white/10 bg-stage-950 text-sm text-zinc-400">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,18 +63,7 @@ export function SiteFooter() {
             Get in Touch
           </h2>
           <ul className="mt-4 space-y-3">
-            <li className="flex gap-2">
-              <MapPin className="size-4 shrink-0 text-spotlight-400" aria-hidden />
-              {business.base}
-            </li>
-            {contactEmail && (
-              <li className="flex gap-2">
-                <Mail className="size-4 shrink-0 text-spotlight-400" aria-hidden />
-                <a href={`mailto:${contactEmail}`} className="break-all hover:text-spotlight-300">
-                  {contactEmail}
-                </a>
-              </li>
-            )}
+            <ContactDetails look="footer" as="li" place={business.base} />
           </ul>
         </div>
       </div>

@@ -18,7 +18,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { about, benefits, business, services } from '@app/shared/site-copy/site';
+import { PageSection } from '../../components/layout/page-section.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Card, cardClass } from '../../components/ui/card.tsx';
 import { goToSection } from '../../lib/scroll.ts';
 import { useTestimonials } from './queries.ts';
 
@@ -62,80 +64,69 @@ export function SectionHeading({
 export function Services() {
   const [, navigate] = useLocation();
   return (
-    <section aria-labelledby="services-title" className="bg-stage-900 px-6 py-24">
-      <div className="mx-auto max-w-7xl">
-        <SectionHeading
-          id="services-title"
-          eyebrow="Services"
-          title="Photography & Videography for the Stage"
-        >
-          From the first competition of the season to the final curtain call.
-        </SectionHeading>
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => {
-            const Icon = icons[service.icon] ?? Camera;
-            return (
-              <li
-                key={service.path}
-                className="reveal flex flex-col rounded-2xl border border-white/10 bg-stage-800/70 p-7"
+    <PageSection aria-labelledby="services-title" tone="bg-stage-900" spacing="py-24" width="max-w-7xl">
+      <SectionHeading id="services-title" eyebrow="Services" title="Photography & Videography for the Stage">
+        From the first competition of the season to the final curtain call.
+      </SectionHeading>
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {services.map((service) => {
+          const Icon = icons[service.icon] ?? Camera;
+          return (
+            <li key={service.path} className={`reveal flex flex-col ${cardClass} p-7`}>
+              <Icon className="size-9 text-spotlight-400" aria-hidden />
+              <h3 className="mt-5 text-xl font-semibold text-white">{service.title}</h3>
+              <p className="mt-2 flex-1 text-zinc-400">{service.text}</p>
+              <Link
+                href={service.path}
+                className="mt-6 inline-flex items-center gap-2 font-semibold text-spotlight-300 hover:text-spotlight-400"
               >
-                <Icon className="size-9 text-spotlight-400" aria-hidden />
-                <h3 className="mt-5 text-xl font-semibold text-white">{service.title}</h3>
-                <p className="mt-2 flex-1 text-zinc-400">{service.text}</p>
-                <Link
-                  href={service.path}
-                  className="mt-6 inline-flex items-center gap-2 font-semibold text-spotlight-300 hover:text-spotlight-400"
-                >
-                  Learn More <span className="sr-only">about {service.title}</span>
-                  <ArrowRight className="size-4" aria-hidden />
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-12 text-center">
-          <Button size="lg" onClick={() => goToSection('contact', navigate)}>
-            Enquire Now
-          </Button>
-        </div>
+                Learn More <span className="sr-only">about {service.title}</span>
+                <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-12 text-center">
+        <Button size="lg" onClick={() => goToSection('contact', navigate)}>
+          Enquire Now
+        </Button>
       </div>
-    </section>
+    </PageSection>
   );
 }
 
 export function WhyChooseUs() {
   const [, navigate] = useLocation();
   return (
-    <section aria-label="Why choose us" className="bg-stage-950 px-6 py-24">
-      <div className="mx-auto max-w-7xl">
-        <SectionHeading eyebrow="Why Choose Us" title="Made for Dancers and Their Families" />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits.map((benefit) => {
-            const Icon = icons[benefit.icon] ?? Star;
-            return (
-              <li
-                key={benefit.title}
-                className="reveal rounded-2xl border border-white/10 bg-gradient-to-br from-stage-800 to-stage-900 p-7"
-              >
-                <span className="inline-flex size-12 items-center justify-center rounded-full bg-spotlight-400/15">
-                  <Icon className="size-6 text-spotlight-300" aria-hidden />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-white">{benefit.title}</h3>
-                <p className="mt-2 text-zinc-400">{benefit.text}</p>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" onClick={() => goToSection('competitions', navigate)}>
-            Book Your Next Competition
-          </Button>
-          <Button size="lg" variant="secondary" onClick={() => goToSection('contact', navigate)}>
-            Ask Questions
-          </Button>
-        </div>
+    <PageSection aria-label="Why choose us" tone="bg-stage-950" spacing="py-24" width="max-w-7xl">
+      <SectionHeading eyebrow="Why Choose Us" title="Made for Dancers and Their Families" />
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {benefits.map((benefit) => {
+          const Icon = icons[benefit.icon] ?? Star;
+          return (
+            <li
+              key={benefit.title}
+              className="reveal rounded-2xl border border-white/10 bg-gradient-to-br from-stage-800 to-stage-900 p-7"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-spotlight-400/15">
+                <Icon className="size-6 text-spotlight-300" aria-hidden />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-white">{benefit.title}</h3>
+              <p className="mt-2 text-zinc-400">{benefit.text}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button size="lg" onClick={() => goToSection('competitions', navigate)}>
+          Book Your Next Competition
+        </Button>
+        <Button size="lg" variant="secondary" onClick={() => goToSection('contact', navigate)}>
+          Ask Questions
+        </Button>
       </div>
-    </section>
+    </PageSection>
   );
 }
 
@@ -144,34 +135,29 @@ export function Testimonials() {
   const { data: testimonials = [] } = useTestimonials();
   if (testimonials.length === 0) return null;
   return (
-    <section aria-label="Testimonials" className="bg-stage-900 px-6 py-24">
-      <div className="mx-auto max-w-7xl">
-        <SectionHeading eyebrow="Testimonials" title="What Families and Studios Say" />
-        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials.map((testimonial) => (
-            <li
-              key={testimonial.id}
-              className="reveal rounded-2xl border border-white/10 bg-stage-800/60 p-7"
-            >
-              <figure>
-                <div className="flex gap-1" role="img" aria-label="5 out of 5 stars">
-                  {Array.from({ length: 5 }, (_, index) => (
-                    <Star key={index} className="size-4 fill-spotlight-400 text-spotlight-400" aria-hidden />
-                  ))}
-                </div>
-                <blockquote className="mt-4 text-zinc-200">“{testimonial.quote}”</blockquote>
-                <figcaption className="mt-4 text-sm font-semibold text-spotlight-300">
-                  {testimonial.name}
-                  {testimonial.event && (
-                    <span className="block font-normal text-zinc-400">{testimonial.event}</span>
-                  )}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageSection aria-label="Testimonials" tone="bg-stage-900" spacing="py-24" width="max-w-7xl">
+      <SectionHeading eyebrow="Testimonials" title="What Families and Studios Say" />
+      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.id} className="reveal rounded-2xl border border-white/10 bg-stage-800/60 p-7">
+            <figure>
+              <div className="flex gap-1" role="img" aria-label="5 out of 5 stars">
+                {Array.from({ length: 5 }, (_, index) => (
+                  <Star key={index} className="size-4 fill-spotlight-400 text-spotlight-400" aria-hidden />
+                ))}
+              </div>
+              <blockquote className="mt-4 text-zinc-200">“{testimonial.quote}”</blockquote>
+              <figcaption className="mt-4 text-sm font-semibold text-spotlight-300">
+                {testimonial.name}
+                {testimonial.event && (
+                  <span className="block font-normal text-zinc-400">{testimonial.event}</span>
+                )}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </PageSection>
   );
 }
 
@@ -193,10 +179,10 @@ export function About() {
         </div>
         <dl className="reveal grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
           {about.stats.map((stat) => (
-            <div key={stat.label} className="rounded-2xl border border-white/10 bg-stage-800/70 p-6">
+            <Card key={stat.label} className="p-6">
               <dt className="text-sm text-zinc-400">{stat.label}</dt>
               <dd className="mt-1 font-display text-3xl font-bold text-spotlight-300">{stat.value}</dd>
-            </div>
+            </Card>
           ))}
         </dl>
       </div>

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
-import { AlertTriangle, CreditCard, Mail, MessageCircle } from 'lucide-react';
+import { AlertTriangle, CreditCard, Mail, MessageCircle, type LucideIcon } from 'lucide-react';
 import { formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
@@ -121,6 +122,44 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
       .finally(() => setOpening(false));
   };
 
+  // The ways to pay side by side, each with the button that starts it.
+  const ways: PaymentWay[] = [
+    {
+      icon: CreditCard,
+      title: 'Card payment',
+      text: `Pay securely online; the payment page opens in ${tabClosed || isInAppBrowser() ? 'this tab' : 'a new tab'}.`,
+      action: (
+        <Button className="w-full" disabled={!ready || !canPayByCard || opening} onClick={payByCard}>
+          {opening ? 'Opening payment...' : 'Card Payment'}
+        </Button>
+      ),
+    },
+    {
+      icon: Mail,
+      title: 'Email order',
+      text: 'Send a ready-made order e-mail; I reply with how to pay.',
+      action: ready ? (
+        <Button asChild variant="secondary" className="w-full">
+          <a href={orderMailto(contactEmail, current, videoId, buyer)}>Email Order</a>
+        </Button>
+      ) : (
+        <Button variant="secondary" className="w-full" disabled>
+          Email Order
+        </Button>
+      ),
+    },
+    {
+      icon: MessageCircle,
+      title: 'Direct contact',
+      text: 'Ask a question or arrange payment another way.',
+      action: (
+        <Button asChild variant="secondary" className="w-full">
+          <Link href="/#contact">Contact Me</Link>
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <ShopLayout title={unavailable ? 'Payment System Temporarily Unavailable' : 'Payment Options'}>
       <div className="mx-auto max-w-3xl space-y-6">
@@ -187,39 +226,9 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
             </div>
           )}
           <div className="mt-4 grid gap-4 md:grid-cols-3">
-            <Option
-              icon={<CreditCard className="size-5" aria-hidden />}
-              title="Card payment"
-              text={`Pay securely online; the payment page opens in ${tabClosed || isInAppBrowser() ? 'this tab' : 'a new tab'}.`}
-            >
-              <Button className="w-full" disabled={!ready || !canPayByCard || opening} onClick={payByCard}>
-                {opening ? 'Opening payment...' : 'Card Payment'}
-              </Button>
-            </Option>
-            <Option
-              icon={<Mail className="size-5" aria-hidden />}
-              title="Email order"
-              text="Send a ready-made order e-mail; I reply with how to pay."
-            >
-              {ready ? (
-                <Button asChild variant="secondary" className="w-full">
-                  <a href={orderMailto(contactEmail, current, videoId, buyer)}>Email Order</a>
-                </Button>
-              ) : (
-                <Button variant="secondary" className="w-full" disabled>
-                  Email Order
-                </Button>
-              )}
-            </Option>
-            <Option
-              icon={<MessageCircle className="size-5" aria-hidden />}
-              title="Direct contact"
-              text="Ask a question or arrange payment another way."
-            >
-              <Button asChild variant="secondary" className="w-full">
-                <Link href="/#contact">Contact Me</Link>
-              </Button>
-            </Option>
+            {ways.map((way) => (
+              <Option key={way.title} {...way} />
+            ))}
           </div>
           {!ready && (
             <p className="mt-3 text-sm text-zinc-500">
@@ -232,25 +241,23 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
   );
 }
 
-function Option({
-  icon,
-  title,
-  text,
-  children,
-}: {
-  icon: ReactNode;
+/** A way to pay: its icon and title, what it does, and the button that starts it. */
+interface PaymentWay {
+  icon: LucideIcon;
   title: string;
   text: string;
-  children: ReactNode;
-}) {
+  action: ReactNode;
+}
+
+function Option({ icon: Icon, title, text, action }: PaymentWay) {
   return (
-    <div className="flex flex-col rounded-2xl border border-white/10 bg-stage-800/70 p-5">
+    <div className={`flex flex-col ${cardClass} p-5`}>
       <div className="flex items-center gap-2 text-spotlight-300">
-        {icon}
+        <Icon className="size-5" aria-hidden />
         <h3 className="font-semibold text-white">{title}</h3>
       </div>
       <p className="mt-2 flex-1 text-sm text-zinc-400">{text}</p>
-      <div className="mt-4">{children}</div>
+      <div className="mt-4">{action}</div>
     </div>
   );
 }
