@@ -106,10 +106,9 @@ export function CheckboxField({
   disabled,
   onCheckedChange,
   children,
-}: {
+}: Pick<ComponentProps<'input'>, 'disabled'> & {
   className: string;
   checked: boolean;
-  disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
   children: ReactNode;
 }) {
