@@ -61,6 +61,15 @@ export function InputField({ label, ...props }: ComponentProps<'input'> & { id: 
   );
 }
 
+/** An amount of money the owner types: a number, never negative, in whole cents or in NZ$ to the cent. */
+export const moneyInput = (unit: 'cents' | 'NZ$') =>
+  ({
+    type: 'number',
+    min: 0,
+    step: unit === 'cents' ? 1 : 0.01,
+    inputMode: unit === 'cents' ? 'numeric' : 'decimal',
+  }) as const;
+
 /** A text area with its label above it. */
 export function TextareaField({
   label,

@@ -6,6 +6,7 @@ import {
   Input,
   InputField,
   Label,
+  moneyInput,
   Select,
   TextareaField,
   textBinder,
@@ -122,9 +123,8 @@ export function VideoForm({
         <InputField
           id="video-price"
           label="Price in cents"
-          type="number"
-          min={0}
           placeholder="0 for free"
+          {...moneyInput('cents')}
           {...bind('priceCents')}
         />
       </div>

@@ -6,7 +6,15 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { FilterSelect, Input, InputField, Label, Select, textBinder } from '../../components/ui/input.tsx';
+import {
+  FilterSelect,
+  Input,
+  InputField,
+  Label,
+  moneyInput,
+  Select,
+  textBinder,
+} from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -395,14 +403,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
         <InputField id="offline-name" label="Buyer name" required {...bind('buyerName')} />
         <InputField id="offline-email" label="Buyer email" type="email" required {...bind('buyerEmail')} />
       </div>
-      <InputField
-        id="offline-amount"
-        label="Amount paid (NZ$)"
-        type="number"
-        min={0}
-        step="0.01"
-        {...bind('amount')}
-      />
+      <InputField id="offline-amount" label="Amount paid (NZ$)" {...moneyInput('NZ$')} {...bind('amount')} />
       <FormSubmit
         disabled={
           chosen.length === 0 || !fields.buyerName.trim() || !fields.buyerEmail.trim() || record.isPending
