@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, Plus, X } from 'lucide-react';
+import { Download, Mail, X } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
-import { RowActionButton } from '../../features/admin-shell/row-actions.tsx';
+import { AddButton, RowActionButton } from '../../features/admin-shell/row-actions.tsx';
 import { purchaseStatuses } from '@app/shared/constants';
 import type { AdminPurchase, AdminPurchaseList, AdminShowcase, AdminVideoList } from '@app/shared/schemas';
 
@@ -110,9 +110,7 @@ export default function AdminSalesPage() {
               <Download className="size-4" aria-hidden /> CSV
             </a>
           </Button>
-          <Button size="sm" onClick={() => setOfflineOpen(true)}>
-            <Plus className="size-4" aria-hidden /> Record offline payment
-          </Button>
+          <AddButton onClick={() => setOfflineOpen(true)}>Record offline payment</AddButton>
         </>
       }
     >
