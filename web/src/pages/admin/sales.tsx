@@ -6,7 +6,15 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { FilterSelect, Input, InputField, Label, Select, textBinder } from '../../components/ui/input.tsx';
+import {
+  FilterSelect,
+  Input,
+  InputField,
+  Label,
+  Select,
+  textBinder,
+  useTextInput,
+} from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -260,7 +268,7 @@ function PurchaseItems({ purchase }: { purchase: AdminPurchase }) {
 
 function OfflineForm({ onDone }: { onDone: () => void }) {
   // The library may hold tens of thousands of videos: the owner searches, and picks from the best 50.
-  const [videoSearch, setVideoSearch] = useState('');
+  const [videoSearch, videoSearchInput] = useTextInput();
   const videosUrl = `/api/admin/videos?pageSize=50&sort=${videoSearch.trim() ? 'relevance' : 'newest'}&q=${encodeURIComponent(videoSearch.trim())}`;
   const videos = useQuery({
     queryKey: ['/api/admin/videos', videosUrl],
@@ -324,8 +332,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
           placeholder="Search titles and tags"
           className="mb-2"
           maxLength={200}
-          value={videoSearch}
-          onChange={(event) => setVideoSearch(event.target.value)}
+          {...videoSearchInput}
         />
         <Select
           id="offline-video"
