@@ -1,4 +1,4 @@
-import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const field =
@@ -92,6 +92,18 @@ export function textBinder<T extends object>(fields: T, update: (change: Partial
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       update({ [name]: event.target.value } as Partial<T>),
   });
+}
+
+type TextChange = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
+
+/**
+ * One text field's state: its value, the `value` and `onChange` to spread on the field
+ * (`<Input {...emailInput} />`), and a setter for the rare change that is not typed (clearing it).
+ */
+export function useTextInput(initial = '') {
+  const [value, setValue] = useState(initial);
+  const input = { value, onChange: (event: TextChange) => setValue(event.target.value) };
+  return [value, input, setValue] as const;
 }
 
 /** A file chooser styled like the other fields' buttons. */

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { SubmitButton } from '../../components/ui/button.tsx';
-import { InputField } from '../../components/ui/input.tsx';
+import { InputField, useTextInput } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -45,7 +45,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
 }
 
 function LoginForm() {
-  const [password, setPassword] = useState('');
+  const [password, passwordInput, setPassword] = useTextInput();
   const login = useLogin();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,8 +78,7 @@ function LoginForm() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...passwordInput}
         />
         <SubmitButton
           className="mt-6 w-full"

@@ -1,4 +1,4 @@
-import { Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 
@@ -39,6 +39,23 @@ export function RowActionButton({
   return (
     <Button size="sm" variant="secondary" disabled={busy} onClick={onClick}>
       <Icon className="size-4" aria-hidden /> {children}
+    </Button>
+  );
+}
+
+/** A page header's "add" button (create an event, add a video): a plus and what it adds. */
+export function AddButton({
+  variant,
+  onClick,
+  children,
+}: {
+  variant?: 'secondary';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={variant} onClick={onClick}>
+      <Plus className="size-4" aria-hidden /> {children}
     </Button>
   );
 }

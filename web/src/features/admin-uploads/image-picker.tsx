@@ -5,7 +5,7 @@ import { imageUrl } from '@app/shared/images';
 import type { AdminImage } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { Input, Label, useTextInput } from '../../components/ui/input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
@@ -106,7 +106,7 @@ export function ImagePicker({
   invalid?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [custom, setCustom] = useState('');
+  const [custom, customInput] = useTextInput();
   const [uploading, setUploading] = useState<{ name: string; fraction: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const filePicker = useRef<HTMLInputElement>(null);
@@ -161,12 +161,7 @@ export function ImagePicker({
         <DialogContent title="Choose an Event Image" className="max-w-2xl">
           <Label htmlFor={`${id}-custom`}>Custom image URL</Label>
           <div className="flex gap-2">
-            <Input
-              id={`${id}-custom`}
-              value={custom}
-              onChange={(event) => setCustom(event.target.value)}
-              placeholder="https://..."
-            />
+            <Input id={`${id}-custom`} {...customInput} placeholder="https://..." />
             <Button disabled={!custom.trim()} onClick={() => choose(custom.trim())}>
               Use URL
             </Button>

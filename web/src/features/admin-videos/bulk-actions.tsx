@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BulkVideoAction, BulkVideoResult } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { Input, Select, useTextInput } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
 import type { Showcase } from './shared.ts';
@@ -24,8 +24,8 @@ export function BulkActions({
   onClear: () => void;
 }) {
   const [action, setAction] = useState<Action>('move');
-  const [target, setTarget] = useState('none');
-  const [price, setPrice] = useState('');
+  const [target, targetInput] = useTextInput('none');
+  const [price, priceInput] = useTextInput();
   const [confirming, setConfirming] = useState(false);
   const count = `${ids.length} ${ids.length === 1 ? 'video' : 'videos'}`;
   const run = useAdminMutation({
@@ -71,12 +71,7 @@ export function BulkActions({
         <option value="delete">Delete unsold</option>
       </Select>
       {action === 'move' && (
-        <Select
-          aria-label="Move to"
-          className="w-56"
-          value={target}
-          onChange={(event) => setTarget(event.target.value)}
-        >
+        <Select aria-label="Move to" className="w-56" {...targetInput}>
           <ShowcaseOptions showcases={showcases} />
         </Select>
       )}
@@ -88,8 +83,7 @@ export function BulkActions({
           step="0.01"
           placeholder="NZ$, 0 for free"
           className="w-40"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
+          {...priceInput}
         />
       )}
       <Button

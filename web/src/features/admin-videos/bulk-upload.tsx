@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { FileInput, Label, Select } from '../../components/ui/input.tsx';
+import { FileInput, Label, Select, useTextInput } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { uploadFile } from '../admin-uploads/upload.ts';
@@ -26,7 +26,7 @@ export function BulkUpload({
   onClose: () => void;
 }) {
   const [items, setItems] = useState<BulkItem[]>([]);
-  const [showcaseId, setShowcaseId] = useState('none');
+  const [showcaseId, showcaseInput] = useTextInput('none');
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -107,12 +107,7 @@ export function BulkUpload({
       </div>
       <div>
         <Label htmlFor="bulk-showcase">Showcase</Label>
-        <Select
-          id="bulk-showcase"
-          value={showcaseId}
-          disabled={running}
-          onChange={(event) => setShowcaseId(event.target.value)}
-        >
+        <Select id="bulk-showcase" {...showcaseInput} disabled={running}>
           <ShowcaseOptions showcases={showcases} />
         </Select>
       </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, InputField, Label, TextareaField } from '../../components/ui/input.tsx';
+import { Input, InputField, Label, TextareaField, useTextInput } from '../../components/ui/input.tsx';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
@@ -88,12 +88,14 @@ export function ShowcaseOrder({
 }
 
 export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone: () => Promise<unknown> }) {
-  const [name, setName] = useState(showcase?.name ?? '');
-  const [description, setDescription] = useState(showcase?.description ?? '');
-  const [order, setOrder] = useState(String(showcase?.orderPriority ?? 0));
+  const [name, nameInput] = useTextInput(showcase?.name ?? '');
+  const [description, descriptionInput] = useTextInput(showcase?.description ?? '');
+  const [order, orderInput] = useTextInput(String(showcase?.orderPriority ?? 0));
   const [slug, setSlug] = useState(showcase?.slug ?? '');
   const [indexed, setIndexed] = useState(showcase?.showVideosInSearchEngines ?? false);
-  const [bundle, setBundle] = useState(showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '');
+  const [bundle, bundleInput] = useTextInput(
+    showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '',
+  );
   const save = useAdminMutation({
     mutationFn: () => {
       const body = {
@@ -122,30 +124,11 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <InputField
-        id="showcase-name"
-        label="Name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <TextareaField
-        id="showcase-description"
-        label="Description"
-        required
-        rows={3}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
+      <InputField id="showcase-name" label="Name" required {...nameInput} />
+      <TextareaField id="showcase-description" label="Description" required rows={3} {...descriptionInput} />
       <div>
         <Label htmlFor="showcase-order">Display order</Label>
-        <Input
-          id="showcase-order"
-          type="number"
-          min={0}
-          value={order}
-          onChange={(event) => setOrder(event.target.value)}
-        />
+        <Input id="showcase-order" type="number" min={0} {...orderInput} />
         <p className="mt-1 text-xs text-zinc-500">Lower appears first.</p>
       </div>
       <div>
@@ -168,8 +151,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
           type="number"
           min={0}
           placeholder="No bundle"
-          value={bundle}
-          onChange={(event) => setBundle(event.target.value)}
+          {...bundleInput}
           aria-describedby="showcase-bundle-help"
         />
         <p id="showcase-bundle-help" className="mt-1 text-xs text-zinc-500">

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { buyerEmailSchema } from '../../lib/schemas.ts';
 import { Button, SubmitButton } from '../../components/ui/button.tsx';
-import { FieldError, InputField } from '../../components/ui/input.tsx';
+import { FieldError, InputField, useTextInput } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useRequestLink } from './queries.ts';
 
@@ -18,7 +18,7 @@ export function RequestLinkForm({
   submitLabel?: string;
 }) {
   const id = useId();
-  const [email, setEmail] = useState(initialEmail);
+  const [email, emailInput] = useTextInput(initialEmail);
   const [invalid, setInvalid] = useState<string>();
   const request = useRequestLink();
 
@@ -58,8 +58,7 @@ export function RequestLinkForm({
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...emailInput}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? `${id}-email-error` : undefined}
       />

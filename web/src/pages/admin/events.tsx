@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, MapPin, Plus } from 'lucide-react';
+import { ExternalLink, MapPin } from 'lucide-react';
 import type { z } from 'zod';
 import { formatEventDate } from '@app/shared/format';
 import type { AdminEvent, AdminEventList } from '@app/shared/schemas';
@@ -16,7 +16,7 @@ import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { AddButton, EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
 import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
 import { useConfirmDelete } from '../../features/admin-shell/confirm-delete.ts';
 import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
@@ -127,11 +127,7 @@ export default function AdminEventsPage() {
   return (
     <AdminLayout
       title="Event Management"
-      actions={
-        <Button size="sm" onClick={() => dialog.open('new')}>
-          <Plus className="size-4" aria-hidden /> Create Event
-        </Button>
-      }
+      actions={<AddButton onClick={() => dialog.open('new')}>Create Event</AddButton>}
     >
       <div role="group" aria-label="Which events" className="mb-6 flex gap-2">
         {(['upcoming', 'past'] as const).map((option) => (

@@ -14,7 +14,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { CheckboxField, Input, Label, Select } from '../../components/ui/input.tsx';
+import { CheckboxField, Input, Label, Select, useTextInput } from '../../components/ui/input.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -283,8 +283,8 @@ function PhotoRow({
   onSaved: () => Promise<unknown>;
   onDelete: () => void;
 }) {
-  const [alt, setAlt] = useState(photo.alt);
-  const [order, setOrder] = useState(String(photo.position));
+  const [alt, altInput, setAlt] = useTextInput(photo.alt);
+  const [order, orderInput, setOrder] = useTextInput(String(photo.position));
   const [replacing, setReplacing] = useState<number | null>(null);
   const replacePicker = useRef<HTMLInputElement>(null);
   const name = photo.alt || photo.image?.originalName || `photo ${photo.id}`;
@@ -342,10 +342,9 @@ function PhotoRow({
           <div className="flex gap-2">
             <Input
               id={altId}
-              value={alt}
+              {...altInput}
               maxLength={500}
               placeholder="Describe the photo, e.g. Soloist in a red dress mid-leap"
-              onChange={(event) => setAlt(event.target.value)}
             />
             {altChanged && (
               <Button size="sm" disabled={save.isPending} onClick={() => save.mutate({ alt: alt.trim() })}>
@@ -370,14 +369,7 @@ function PhotoRow({
           </label>
           <label className="flex items-center gap-2">
             <span className="text-zinc-300">Order</span>
-            <Input
-              type="number"
-              min={0}
-              aria-label={`Order of ${name}`}
-              className="w-20"
-              value={order}
-              onChange={(event) => setOrder(event.target.value)}
-            />
+            <Input type="number" min={0} aria-label={`Order of ${name}`} className="w-20" {...orderInput} />
           </label>
           {whole(order) !== photo.position && (
             <Button

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, Plus, X } from 'lucide-react';
+import { Download, Mail, X } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,13 +14,14 @@ import {
   moneyInput,
   Select,
   textBinder,
+  useTextInput,
 } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
-import { RowActionButton } from '../../features/admin-shell/row-actions.tsx';
+import { AddButton, RowActionButton } from '../../features/admin-shell/row-actions.tsx';
 import { purchaseStatuses } from '@app/shared/constants';
 import type { AdminPurchase, AdminPurchaseList, AdminShowcase, AdminVideoList } from '@app/shared/schemas';
 
@@ -118,9 +119,7 @@ export default function AdminSalesPage() {
               <Download className="size-4" aria-hidden /> CSV
             </a>
           </Button>
-          <Button size="sm" onClick={() => setOfflineOpen(true)}>
-            <Plus className="size-4" aria-hidden /> Record offline payment
-          </Button>
+          <AddButton onClick={() => setOfflineOpen(true)}>Record offline payment</AddButton>
         </>
       }
     >
@@ -270,7 +269,7 @@ function PurchaseItems({ purchase }: { purchase: AdminPurchase }) {
 
 function OfflineForm({ onDone }: { onDone: () => void }) {
   // The library may hold tens of thousands of videos: the owner searches, and picks from the best 50.
-  const [videoSearch, setVideoSearch] = useState('');
+  const [videoSearch, videoSearchInput] = useTextInput();
   const videosUrl = `/api/admin/videos?pageSize=50&sort=${videoSearch.trim() ? 'relevance' : 'newest'}&q=${encodeURIComponent(videoSearch.trim())}`;
   const videos = useQuery({
     queryKey: ['/api/admin/videos', videosUrl],
@@ -334,8 +333,7 @@ function OfflineForm({ onDone }: { onDone: () => void }) {
           placeholder="Search titles and tags"
           className="mb-2"
           maxLength={200}
-          value={videoSearch}
-          onChange={(event) => setVideoSearch(event.target.value)}
+          {...videoSearchInput}
         />
         <Select
           id="offline-video"

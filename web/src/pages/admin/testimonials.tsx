@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Eye, EyeOff } from 'lucide-react';
 import type { AdminTestimonial } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,7 +11,7 @@ import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { useAdminMutation } from '../../features/admin-shell/admin-mutation.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
+import { AddButton, EditDeleteButtons } from '../../features/admin-shell/row-actions.tsx';
 import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
 import { useConfirmDelete } from '../../features/admin-shell/confirm-delete.ts';
 import { FormSubmit } from '../../features/admin-shell/form-submit.tsx';
@@ -61,11 +61,7 @@ export default function AdminTestimonialsPage() {
   return (
     <AdminLayout
       title="Testimonials"
-      actions={
-        <Button size="sm" onClick={() => dialog.open('new')}>
-          <Plus className="size-4" aria-hidden /> Add Testimonial
-        </Button>
-      }
+      actions={<AddButton onClick={() => dialog.open('new')}>Add Testimonial</AddButton>}
     >
       <p className="text-sm text-zinc-400">
         Quotes from real clients, shown on the home page in this order. Hidden ones stay here for later. With

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
+import { AddButton } from '../../features/admin-shell/row-actions.tsx';
 import { BulkUpload } from '../../features/admin-videos/bulk-upload.tsx';
 import { ShowcaseForm, ShowcaseOrder } from '../../features/admin-videos/showcase-order.tsx';
 import {
@@ -42,15 +43,13 @@ export default function AdminVideosPage() {
       title="Video Management"
       actions={
         <>
-          <Button size="sm" variant="secondary" onClick={() => showcaseDialog.open('new')}>
-            <Plus className="size-4" aria-hidden /> New Showcase
-          </Button>
+          <AddButton variant="secondary" onClick={() => showcaseDialog.open('new')}>
+            New Showcase
+          </AddButton>
           <Button size="sm" variant="secondary" onClick={() => setBulkOpen(true)}>
             <Upload className="size-4" aria-hidden /> Bulk Upload
           </Button>
-          <Button size="sm" onClick={() => videoDialog.open('new')}>
-            <Plus className="size-4" aria-hidden /> Add Video
-          </Button>
+          <AddButton onClick={() => videoDialog.open('new')}>Add Video</AddButton>
         </>
       }
     >

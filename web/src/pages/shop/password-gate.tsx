@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { Input, Label, useTextInput } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 
 /** Resolves false when the password was wrong, so the field is cleared. */
@@ -22,7 +22,7 @@ export function PasswordGate({
   secondary?: { label: ReactNode; emptyMessage: string; onClick: PasswordAction };
 }) {
   const id = useId();
-  const [password, setPassword] = useState('');
+  const [password, passwordInput, setPassword] = useTextInput();
   const run = async (action: PasswordAction) => {
     if (!(await action(password))) setPassword('');
   };
@@ -49,13 +49,7 @@ export function PasswordGate({
       <Label htmlFor={`${id}-password`} className="mt-4">
         Video password
       </Label>
-      <Input
-        id={`${id}-password`}
-        type="password"
-        autoComplete="off"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <Input id={`${id}-password`} type="password" autoComplete="off" {...passwordInput} />
       <div className="mt-4 flex flex-wrap gap-3">
         <Button type="submit" disabled={!password || busy}>
           {busy ? 'Checking...' : buttonLabel}

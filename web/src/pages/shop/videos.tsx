@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { RotateCcw, Search } from 'lucide-react';
 import { MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
-import { FilterSelect, Input } from '../../components/ui/input.tsx';
+import { FilterSelect, Input, useTextInput } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -44,10 +44,10 @@ function VideosPage() {
   const searching = Boolean(query.q?.trim() || query.showcase || query.price || query.page > 1);
   const inBrowser = useInBrowser();
   const showcases = useShowcases();
-  const [text, setText] = useState(query.q ?? '');
+  const [text, textInput, setText] = useTextInput(query.q ?? '');
 
   // The address is the search: Back and Forward bring their text back into the box.
-  useEffect(() => setText(query.q ?? ''), [query.q]);
+  useEffect(() => setText(query.q ?? ''), [query.q, setText]);
   useEffect(() => {
     if (text.trim() === (query.q ?? '').trim()) return;
     const timer = setTimeout(
@@ -86,9 +86,8 @@ function VideosPage() {
               name="q"
               aria-label="Search videos"
               placeholder="Search by title, description or tag"
-              value={text}
+              {...textInput}
               maxLength={200}
-              onChange={(event) => setText(event.target.value)}
               disabled={!inBrowser}
               className="pl-9"
             />
