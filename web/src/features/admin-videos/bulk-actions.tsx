@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BulkVideoAction, BulkVideoResult } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Input, Select, useTextInput } from '../../components/ui/input.tsx';
+import { Input, moneyInput, Select, useTextInput } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
 import type { Showcase } from './shared.ts';
@@ -78,9 +78,7 @@ export function BulkActions({
       {action === 'price' && (
         <Input
           aria-label="Price (NZ$)"
-          type="number"
-          min={0}
-          step="0.01"
+          {...moneyInput('NZ$')}
           placeholder="NZ$, 0 for free"
           className="w-40"
           {...priceInput}

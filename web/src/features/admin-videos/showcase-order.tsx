@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, InputField, Label, TextareaField, useTextInput } from '../../components/ui/input.tsx';
+import {
+  Input,
+  InputField,
+  Label,
+  moneyInput,
+  TextareaField,
+  useTextInput,
+} from '../../components/ui/input.tsx';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
@@ -148,8 +155,7 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         <Label htmlFor="showcase-bundle">Bundle price in cents</Label>
         <Input
           id="showcase-bundle"
-          type="number"
-          min={0}
+          {...moneyInput('cents')}
           placeholder="No bundle"
           {...bundleInput}
           aria-describedby="showcase-bundle-help"
