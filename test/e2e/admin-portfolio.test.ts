@@ -96,7 +96,11 @@ describe('the owner manages the portfolio', () => {
         .poll(() => row(page, name).getByRole('button', { name: 'Save', exact: true }).count())
         .toBe(0);
       await row(page, name).getByLabel('Published').click();
-      await expect.poll(() => row(page, name).getByText('Published', { exact: true }).count()).toBe(1);
+      // The box is ticked and the row's state reads Published, not Draft (the box's own label says
+      // "Published" too, so the text alone would be found before the save).
+      await expect.poll(() => row(page, name).getByLabel('Published').isChecked()).toBe(true);
+      await expect.poll(() => row(page, name).getByText('Draft', { exact: true }).count()).toBe(0);
+      await expect.poll(() => row(page, name).getByText('Published', { exact: true }).count()).toBe(2);
     }
     await row(page, 'third.jpg')
       .getByLabel(/^Category of/)
