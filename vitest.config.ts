@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three lanes (docs/decisions/028): `unit` (pure functions of the web and shared code, no isolation),
+ * `fast` (route, job and flow tests in process, each file its own database and queue prefix) and
+ * `slow` (Chromium, the built api and worker as processes, drills). `npm test` runs unit and fast
+ * first and stops there when they fail; `npx vitest run` runs all three, slow last.
+ */
+const slowFiles = ['test/e2e/**/*.test.ts', 'test/drills/**/*.test.ts'];
+const unitFiles = ['web/src/**/*.test.{ts,tsx}', 'shared/src/**/*.test.ts'];
+// Shared code that talks to PostgreSQL or S3 is not pure.
+const notPureFiles = ['shared/src/db', 'shared/src/storage'];
+
 export default defineConfig({
   test: {
-    include: ['{api,worker,shared,scripts,test,web}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -13,5 +22,43 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 50 } },
     // Each file gets its own database and queue prefix, so files run in parallel safely.
     fileParallelism: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unitFiles,
+          exclude: [...notPureFiles.map((folder) => `${folder}/**`), '**/node_modules/**'],
+          pool: 'threads',
+          isolate: false,
+          setupFiles: ['test/support/guards.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: [
+            '{api,worker,scripts}/**/*.test.ts',
+            'test/{flows,support}/**/*.test.ts',
+            ...notPureFiles.map((folder) => `${folder}/*.test.ts`),
+          ],
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/guards.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: slowFiles,
+          globalSetup: ['test/support/global-setup.ts', 'test/support/shared-browser.ts'],
+          setupFiles: ['test/support/guards.ts'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,9 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(options: { level: string; name: string }): Logger {
+/** A pino logger; tests pass a `destination` that reads what is logged. */
+export function createLogger(options: { level: string; name: string; destination?: DestinationStream }): Logger {
   return pino({
     name: options.name,
     level: options.level,
@@ -17,5 +18,5 @@ export function createLogger(options: { level: string; name: string }): Logger {
       ],
       remove: true,
     },
-  });
+  }, options.destination);
 }

@@ -1,4 +1,5 @@
-// Drill 2: Redis goes away for 30 s while visitors read pages, send enquiries and watch videos.
+// Drill 2: Redis goes away for a while (8 s: long enough for every client to notice, retry and give up a
+// few times) while visitors read pages, send enquiries and watch videos.
 // Reads keep working, nothing is lost, /readyz tells the truth, and once Redis is back every owner
 // e-mail goes out once and every view is counted once, without restarting anything.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,8 @@ import { createVideo } from '../support/factories.ts';
 import { TEST_REDIS_URL } from '../support/services.ts';
 import { useTestWorld } from '../support/world.ts';
 
-const OUTAGE_MS = 30_000;
+const OUTAGE_MS = 8_000;
+const SWEEP_INTERVAL_MS = 1_000;
 
 /** Redis, for the api and worker, reached through a proxy this file can take down. */
 let proxy: OutageProxy;
@@ -23,7 +25,7 @@ afterAll(() => proxy.close());
 const { env, smtp, api, worker } = useTestWorld({
   smtp: true,
   processes: { api: true, worker: true },
-  env: () => ({ SWEEP_INTERVAL_MS: '2000', REDIS_URL: proxy.url(TEST_REDIS_URL) }),
+  env: () => ({ SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL_MS), REDIS_URL: proxy.url(TEST_REDIS_URL) }),
 });
 
 const post = (path: string, body: object) =>
@@ -33,7 +35,7 @@ const post = (path: string, body: object) =>
     body: JSON.stringify(body),
   });
 
-describe('a 30-second Redis outage', () => {
+describe('a Redis outage', () => {
   it('loses nothing and recovers by itself', { timeout: 120_000 }, async () => {
     const key = `videos/${randomUUID()}.mp4`;
     await createStorage(env.config).put(key, Buffer.from('clip'), 'video/mp4');
@@ -60,7 +62,7 @@ describe('a 30-second Redis outage', () => {
       const stream = await post(`/api/video-stream/${video.id}`, {});
       expect(stream.status).toBe(200);
       views++;
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     expect((await fetch(`${api.url}/readyz`)).status).toBe(503);
     expect(await env.database.db.$count(contacts)).toBe(sent);
@@ -76,7 +78,7 @@ describe('a 30-second Redis outage', () => {
       .toBe(views);
     await expect.poll(() => smtp.messages.length, { timeout: 30_000 }).toBe(sent);
     // A few more sweeps: still exactly one e-mail per enquiry and one count per view.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, 3 * SWEEP_INTERVAL_MS));
     expect(smtp.messages.length).toBe(sent);
     expect(new Set(smtp.messages.map((mail) => mail.subject)).size).toBe(sent);
     expect((await env.database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!.views).toBe(

@@ -37,6 +37,7 @@ describe('buying a video by card', () => {
 
     const { page, context, errors } = await openPage(browser);
     await routeCheckoutPages(context, stripe);
+    await page.clock.install();
     await page.goto(`${api.url}/videos`);
     await page.getByLabel('Search videos').fill('RECITAL');
     await expect.poll(() => page.getByText('Hip Hop Crew').count()).toBe(0);
@@ -61,7 +62,8 @@ describe('buying a video by card', () => {
     await expect.poll(() => payment.url()).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
     await expect.poll(() => payment.locator('#amount').textContent()).toBe('15.00 NZD');
     await expect.poll(() => page.getByText('Complete your payment in the new tab').isVisible()).toBe(true);
-    await page.waitForTimeout(3_500);
+    // Past the 3-second fallback, on the page's own clock (installed before it loaded).
+    await page.clock.fastForward(3_500);
     expect(new URL(page.url()).pathname).toBe(`/video/${video.id}/purchase`);
     const [created] = stripe.created;
     expect(created).toMatchObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminAgent } from '../support/app.ts';
 import { useTestWorld } from '../support/world.ts';
+import { expectErrorLogs } from '../support/guards.ts';
 
 let attempts = 0;
 const { api } = useTestWorld({
@@ -52,6 +53,7 @@ describe('job failures', () => {
   });
 
   it('fails a job with an invalid payload at once, lists it as failed, and can retry it', async () => {
+    expectErrorLogs(/job payload invalid|Invalid payload/);
     const agent = await adminAgent(api.app);
     const job = await api.deps.producer
       .queue('count-video-stat')

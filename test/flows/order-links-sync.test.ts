@@ -17,6 +17,7 @@ import { adminAgent, createTestApp } from '../support/app.ts';
 import { drain, startTestWorker, type TestWorker } from '../support/worker.ts';
 import { startFakeSheets } from '../support/fake-sheets.ts';
 import { useTestWorld } from '../support/world.ts';
+import { expectErrorLogs } from '../support/guards.ts';
 
 const origin = 'http://localhost:3000';
 const header = ['Competition', 'Date', 'Order link'];
@@ -70,6 +71,9 @@ async function syncNow(agent: Awaited<ReturnType<typeof adminAgent>>, worker: Te
   expect(syncStartedSchema.parse(response.body)).toEqual({ jobId: SYNC_JOB_ID, queue: 'sync-order-links' });
   await settle(worker);
 }
+
+// Most of this file makes syncs fail on purpose; the worker logs each failed sync at error level.
+expectErrorLogs(/"job":"sync-order-links"/);
 
 describe('sync from Google Sheets with an API key', () => {
   const { sheets, env, api, worker, agent } = useTestWorld({

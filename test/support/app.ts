@@ -1,8 +1,8 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { createLogger } from '@app/shared/logger';
 import { createApp } from '../../api/src/app.ts';
 import { closeDeps, createDeps, type Deps } from '../../api/src/deps.ts';
+import { createTestLogger } from './guards.ts';
 import { TEST_ADMIN_PASSWORD, type TestEnv } from './test-env.ts';
 
 export interface TestApp {
@@ -13,10 +13,7 @@ export interface TestApp {
 
 /** The real api application on the test file's own database and queue prefix. */
 export function createTestApp(testEnv: TestEnv): TestApp {
-  const deps = createDeps(
-    testEnv.config,
-    createLogger({ name: 'api-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  );
+  const deps = createDeps(testEnv.config, createTestLogger('api'));
   return { app: createApp(deps), deps, close: () => closeDeps(deps) };
 }
 

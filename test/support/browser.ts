@@ -1,19 +1,35 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The slow lane's one Chromium (shared-browser.ts), which every browser test connects to. */
+    browserEndpoint: string;
+  }
+}
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Pages reach this machine only: a request elsewhere fails, and the page's console says so.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+/**
+ * Chromium for a test file: the slow lane's shared one (test/support/shared-browser.ts), connected to,
+ * or a browser of its own outside vitest (scripts/screenshots.ts). Closing a connected browser closes
+ * the file's contexts and leaves the shared one running.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = process.env.VITEST ? inject('browserEndpoint') : undefined;
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /**

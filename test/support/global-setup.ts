@@ -3,23 +3,31 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createDatabase, migrateDatabase } from '@app/shared/db';
+import { CANARY_SECRETS } from './canary-secrets.ts';
 import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX, TEST_REDIS_URL, databaseUrl } from './services.ts';
 
-/** Tests start the api and worker as production does, from their bundles, made afresh for each run. */
-function buildServer(): void {
-  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+/**
+ * The run's one build (web app and server bundles, `npm run build`): tests start the api and worker as
+ * production does, from their bundles, and serve the web app the api serves. Built with canary secrets in
+ * the environment, as a production build on a configured machine is, so the bundle-secrets test can look
+ * for them in what was built. `npm test` builds once and sets TEST_BUILT=1 for its later lanes.
+ */
+function build(): void {
+  if (process.env.TEST_BUILT === '1') return;
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, ...CANARY_SECRETS },
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('scripts/build-server.mjs failed');
+  if (result.status !== 0) throw new Error('npm run build failed');
 }
 
 /**
- * Once per run: build the server bundles, check the services, and migrate the template every test
+ * Once per run: build, check the services, and migrate the template every test
  * database is cloned from.
  */
 export default async function globalSetup(): Promise<void> {
-  buildServer();
+  build();
   const admin = new pg.Client({ connectionString: TEST_DATABASE_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();

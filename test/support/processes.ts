@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reportErrorLogLines } from './guards.ts';
 import { freePort } from './services.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,14 +19,30 @@ export interface RunningProcess {
 function run(entry: string, env: Record<string, string>): RunningProcess {
   // The bundle and flags production runs (scripts/start.mjs, infra/docker-entrypoint.sh; docs/decisions/001
   // and 011), built by the test run's global setup or prepareBenchEnv.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=384', entry], {
+  // Plus the guard that refuses connections to other hosts (test/support/no-outbound.mjs).
+  const guard = ['--import', './test/support/no-outbound.mjs'];
+  const child = spawn(process.execPath, [...guard, '--max-semi-space-size=4', '--max-old-space-size=384', entry], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env, ...env },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...process.env,
+      STAGELIGHT_REFUSE_OUTBOUND: 'report',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let checked = 0;
+  const read = (chunk: Buffer) => {
+    output += chunk.toString();
+    // Whole lines only: an error-level log line fails the running test (test/support/guards.ts).
+    const end = output.lastIndexOf('\n') + 1;
+    if (end > checked) reportErrorLogLines(entry, output.slice(checked, end));
+    checked = Math.max(checked, end);
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
@@ -46,7 +63,9 @@ export interface RunningApi extends RunningProcess {
 export async function startApi(env: Record<string, string>): Promise<RunningApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = run('api/dist/index.mjs', { ...env, PUBLIC_URL: url, PORT: String(port) });
+    // Errors logged, so the guard sees them; a test that sets its own level keeps it.
+  const level = env.LOG_LEVEL && env.LOG_LEVEL !== 'silent' ? env.LOG_LEVEL : 'error';
+  const proc = run('api/dist/index.mjs', { ...env, LOG_LEVEL: level, PUBLIC_URL: url, PORT: String(port) });
   const deadline = Date.now() + STARTUP_DEADLINE_MS;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`api exited early:\n${proc.output()}`);

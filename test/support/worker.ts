@@ -1,5 +1,4 @@
 import { QueueEvents, type Worker } from 'bullmq';
-import { createLogger } from '@app/shared/logger';
 import { createProducer, createRedis, type Producer } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
 import { createStripe } from '@app/shared/stripe';
@@ -8,6 +7,7 @@ import type { HandlerMap, WorkerContext } from '../../worker/src/context.ts';
 import { handlers as realHandlers } from '../../worker/src/handlers.ts';
 import { createVideoTools } from '../../worker/src/media/tools.ts';
 import { startWorkers } from '../../worker/src/worker.ts';
+import { createTestLogger } from './guards.ts';
 import type { TestEnv } from './test-env.ts';
 
 export interface TestWorker {
@@ -25,7 +25,7 @@ export interface TestWorker {
 export function createTestContext(env: TestEnv): { context: WorkerContext; close(): Promise<void> } {
   const connection = createRedis(env.config.REDIS_URL, 'worker');
   const producer = createProducer(connection, env.config.QUEUE_PREFIX);
-  const logger = createLogger({ name: 'worker-test', level: 'silent' });
+  const logger = createTestLogger('worker');
   const mailer = createMailer(env.config, logger);
   const videoTools = createVideoTools(env.config, logger);
   const context: WorkerContext = {

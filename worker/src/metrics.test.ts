@@ -6,6 +6,7 @@ import { createLogger } from '@app/shared/logger';
 import { drain } from '../../test/support/worker.ts';
 import { startMetricsServer } from './metrics.ts';
 import { useTestWorld } from '../../test/support/world.ts';
+import { expectErrorLogs } from '../../test/support/guards.ts';
 
 const TOKEN = 'worker-metrics-token-for-tests';
 const { env, worker } = useTestWorld({
@@ -30,6 +31,7 @@ afterAll(() => {
 });
 
 it('serves job durations, failures and queue depths to the bearer of the token only', async () => {
+    expectErrorLogs(/no such purchase/);
   await worker.producer.enqueue('contact-notification', { contactId: 1 });
   await worker.producer.enqueue('purchase-receipt', { purchaseId: 'missing' });
   await drain(worker.producer, 'contact-notification');

@@ -57,7 +57,10 @@ describe('the sync schedule', () => {
           'sync-order-links',
         ]);
 
-        await new Promise((resolve) => setTimeout(resolve, 4_200));
+        // A few ticks, then the schedule goes.
+        await expect
+          .poll(() => seen.filter((entry) => entry.jobId !== SYNC_JOB_ID).length, { timeout: 15_000 })
+          .toBeGreaterThanOrEqual(2);
         await queue.removeJobScheduler('sync-order-links');
         await expect.poll(async () => queue.getJob(SYNC_JOB_ID)).toBeUndefined();
 

@@ -11,6 +11,7 @@ import { makeTestVideo, probe, topLevelBoxes } from '../../../test/support/media
 import { drain, startTestWorker } from '../../../test/support/worker.ts';
 import { CLIP_SECONDS, outputKeys, processVideo } from './process-video.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
+import { expectErrorLogs } from '../../../test/support/guards.ts';
 
 const { env, worker } = useTestWorld({ worker: true, env: { VIDEO_MAX_DURATION_SECONDS: String(4 * 3600) } });
 let source60: string;
@@ -160,6 +161,7 @@ describe('files that are not playable videos', () => {
   }, 240_000);
 
   it('retries a storage outage with backoff, then fails with the reason and no half outputs', async () => {
+    expectErrorLogs(/ECONNREFUSED 10\.0\.0\.9/);
     const video = await createVideo(db(), { priceCents: 0, awsKey: 'videos/outage.mp4' });
     await upload(video.awsKey, await makeTestVideo({ seconds: 3, width: 320, height: 180 }));
     let calls = 0;

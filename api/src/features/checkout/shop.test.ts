@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { purchases, sales, stripeEvents, type PurchaseStatus } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { RedisUnavailableError } from '@app/shared/redis';
@@ -8,6 +8,7 @@ import { createApp } from '../../app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
+import { expectErrorLogs } from '../../../../test/support/guards.ts';
 
 const { env, api, stripe, worker, smtp } = useTestWorld({
   api: true,
@@ -145,6 +146,7 @@ describe('checkout', () => {
   });
 
   it('answers 503 with the unavailable notice when Stripe fails or no key is set, never a stack trace', async () => {
+    expectErrorLogs(/Stripe is having a bad day|"url":"\/api\/checkout"/);
     const video = await createVideo(env.database.db, { priceCents: 1500 });
     stripe.failNextCreate(500);
     const failed = await request(api.app)
@@ -212,6 +214,7 @@ describe('the Stripe webhook', () => {
   });
 
   it('answers 503 when the job cannot be queued, so Stripe delivers again', async () => {
+    expectErrorLogs(/"url":"\/api\/stripe\/webhook"/);
     const video = await createVideo(env.database.db, { priceCents: 700 });
     const { sessionId } = await checkout(video.id);
     const down = createApp({
@@ -253,8 +256,13 @@ describe('purchase status requests', () => {
       .update(purchases)
       .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
       .where(eq(purchases.checkoutSessionId, sessionId));
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('pending', video));
+    // In the next check window (a job id per 5 s), where a session still open would be checked again.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_000 });
+    try {
+      await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('pending', video));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await checks(sessionId)).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import { adminContactSchema } from '@app/shared/schemas';
 import { startOutageProxy, type OutageProxy } from '../../../../test/support/tcp-proxy.ts';
 import { TEST_REDIS_URL } from '../../../../test/support/services.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
+import { expectErrorLogs } from '../../../../test/support/guards.ts';
 
 /** Redis reached through a proxy this file can take down. */
 let redis: OutageProxy;
@@ -124,6 +125,7 @@ describe('POST /api/contacts', () => {
   });
 
   it('still saves the enquiry and answers 201 while Redis is down, leaving it for the sweep', async () => {
+    expectErrorLogs(/Redis is reconnecting/);
     // The unlimited pass is told to our log, not to the console.
     const logged = vi.spyOn(api.deps.logger, 'error');
     redis.down();

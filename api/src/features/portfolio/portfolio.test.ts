@@ -15,6 +15,7 @@ import { masterKey } from '@app/shared/storage';
 import { withCameraMetadata } from '../../../../test/support/camera.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
+import { expectErrorLogs } from '../../../../test/support/guards.ts';
 
 const origin = 'http://localhost:3000';
 
@@ -189,6 +190,7 @@ describe('portfolio photos', () => {
   });
 
   it('refuses files that are not pictures, cut short, too large in pixels, empty, or SVG', async () => {
+    expectErrorLogs(/"job":"process-image"/);
     const good = await cameraJpeg(800, 600);
     const bad = [
       { name: 'invoice.jpg', file: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
