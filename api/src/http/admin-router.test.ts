@@ -94,7 +94,7 @@ describe('admin login', () => {
 
   it('sets an httpOnly, SameSite session cookie only on success', async () => {
     const wrong = await request(api.app).post('/api/admin/login').send({ password: 'nope' }).expect(401);
-    expect(wrong.body).toEqual({ message: 'Incorrect password' });
+    expect(wrong.body).toEqual({ message: 'Incorrect password', code: 'unauthorized' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const right = await request(api.app)
       .post('/api/admin/login')

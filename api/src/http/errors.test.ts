@@ -17,7 +17,7 @@ describe('error mapping', () => {
       .set('Content-Type', 'application/json')
       .send('{"password": ')
       .expect(400);
-    expect(response.body).toEqual({ message: 'Malformed JSON body' });
+    expect(response.body).toEqual({ message: 'Malformed JSON body', code: 'invalid_input' });
   });
 
   it('answers a body over 1 MB with 413 JSON', async () => {
@@ -26,13 +26,13 @@ describe('error mapping', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ password: 'x'.repeat(1_100_000) }))
       .expect(413);
-    expect(response.body).toEqual({ message: 'Request body is too large' });
+    expect(response.body).toEqual({ message: 'Request body is too large', code: 'too_large' });
   });
 
   it('answers an unknown /api route with 404 JSON', async () => {
     const response = await request(api.app).get('/api/no-such-thing').expect(404);
     expect(response.headers['content-type']).toMatch(/json/);
-    expect(response.body).toEqual({ message: 'Not found' });
+    expect(response.body).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('sets security headers and a request id', async () => {
@@ -91,7 +91,10 @@ describe('readiness', () => {
         .expect(204);
       const cookie = String(login.headers['set-cookie']).split(';')[0]!;
       const response = await request(app).get('/api/admin/jobs').set('Cookie', cookie).expect(503);
-      expect(response.body).toEqual({ message: 'Service temporarily unavailable, please try again shortly' });
+      expect(response.body).toEqual({
+        message: 'Service temporarily unavailable, please try again shortly',
+        code: 'unavailable',
+      });
     } finally {
       await closeDeps(dbDeps);
     }

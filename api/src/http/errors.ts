@@ -1,18 +1,32 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import type { ErrorBody } from '@app/shared/errors';
+import { errorBody, errorCodeFor, type ErrorBody, type ErrorCode } from '@app/shared/errors';
 import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
 import { RedisUnavailableError } from '@app/shared/redis';
 import { StorageError } from '@app/shared/storage';
 
-/** An expected failure with the status and message the client should see. */
+/**
+ * An expected failure with the status and message the client should see; its code follows from the
+ * status unless the route names one (and then `details`, what the client needs to act on it).
+ */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly headers: Record<string, string> = {},
+    options: { headers?: Record<string, string>; code?: ErrorCode; details?: Record<string, unknown> } = {},
   ) {
     super(message);
+    this.code = options.code ?? errorCodeFor(status);
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  get body(): ErrorBody {
+    return { message: this.message, code: this.code, ...(this.details && { details: this.details }) };
   }
 }
 
@@ -21,7 +35,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export function zodErrorBody(error: ZodError): ErrorBody {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
-  return { message: `Invalid request: ${summary.slice(0, 5).join('; ')}`, issues };
+  return { message: `Invalid request: ${summary.slice(0, 5).join('; ')}`, code: 'invalid_input', issues };
 }
 
 const badInputCodes: Record<string, string> = {
@@ -51,39 +65,40 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
 
 function describe(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { message: error.message }, headers: error.headers };
+    return { status: error.status, body: error.body, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
   if (error instanceof StorageError) {
-    return { status: error.code === 'upload-not-found' ? 404 : 400, body: { message: error.message } };
+    const status = error.code === 'upload-not-found' ? 404 : 400;
+    return { status, body: errorBody(status, error.message) };
   }
   const parsed = bodyParserError(error);
-  if (parsed) return { status: parsed.status, body: { message: parsed.message } };
+  if (parsed) return { status: parsed.status, body: errorBody(parsed.status, parsed.message) };
   // The router's own 4xx errors (a path segment that is not valid percent-encoding, say).
   const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown };
   const fromRouter = expose === true || error instanceof URIError;
   if (typeof status === 'number' && status >= 400 && status < 500 && fromRouter) {
-    return { status, body: { message: status === 400 ? 'Malformed request' : 'Request refused' } };
+    return { status, body: errorBody(status, status === 400 ? 'Malformed request' : 'Request refused') };
   }
   // A job could not be queued: the caller may try again shortly (Stripe retries its webhooks).
   if (error instanceof RedisUnavailableError) {
     return {
       status: 503,
-      body: { message: 'Service temporarily unavailable, please try again shortly' },
+      body: errorBody(503, 'Service temporarily unavailable, please try again shortly'),
       headers: { 'Retry-After': '5' },
     };
   }
   if (isDatabaseUnreachable(error)) {
     return {
       status: 503,
-      body: { message: 'Service temporarily unavailable, please try again shortly' },
+      body: errorBody(503, 'Service temporarily unavailable, please try again shortly'),
       headers: { 'Retry-After': '5' },
     };
   }
   const code = postgresErrorCode(error);
-  if (code === '23505') return { status: 409, body: { message: 'That record already exists' } };
-  if (code && badInputCodes[code]) return { status: 400, body: { message: badInputCodes[code] } };
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+  if (code === '23505') return { status: 409, body: errorBody(409, 'That record already exists') };
+  if (code && badInputCodes[code]) return { status: 400, body: errorBody(400, badInputCodes[code]) };
+  return { status: 500, body: errorBody(500, 'Something went wrong on our side. Please try again.') };
 }
 
 /** The one place errors become responses. Details go to the log, never to the client. */
@@ -100,5 +115,5 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 };
 
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ message: 'Not found' } satisfies ErrorBody);
+  res.status(404).json(errorBody(404, 'Not found'));
 };

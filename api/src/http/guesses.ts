@@ -65,7 +65,7 @@ export class GuessGuard {
       throw new HttpError(
         429,
         `Too many wrong passwords. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(seconds) },
+        { headers: { 'Retry-After': String(seconds) } },
       );
     }
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '@app/shared/config';
+import { errorBody } from '@app/shared/errors';
 import { addressKey, clientAddressOf, trustedProxies } from './client-address.ts';
 
 /**
@@ -13,7 +14,7 @@ export const SHED_WINDOW_MS = 10_000;
 const pictures = ['/api/images/', '/api/video-preview/'];
 /** Stripe delivers from a few addresses in bursts (the webhook checks its signature first). */
 const unlimited = ['/api/stripe/webhook'];
-const refusal = JSON.stringify({ message: 'Too many requests. Please try again in a few seconds.' });
+const refusal = JSON.stringify(errorBody(429, 'Too many requests. Please try again in a few seconds.'));
 
 /**
  * A per-address limit on every api route, answered before Express with no database or Redis work

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
+import { errorBody } from '@app/shared/errors';
 import { withRedisTimeout } from '@app/shared/redis';
 import { buyerEmailSchema, videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
@@ -128,9 +129,14 @@ export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): R
         1,
         Math.ceil(((reset?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000),
       );
-      res.status(429).json({
-        message: `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      });
+      res
+        .status(429)
+        .json(
+          errorBody(
+            429,
+            `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          ),
+        );
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import rangeParser from 'range-parser';
+import { errorBody } from '@app/shared/errors';
 import { isLocalStorage, type Storage } from '@app/shared/storage';
 import { notFound } from './errors.ts';
 
@@ -28,7 +29,10 @@ export async function sendStoredObject(
   if (!head) throw notFound(missing);
   const ranges = req.headers.range ? rangeParser(head.size, req.headers.range, { combine: true }) : undefined;
   if (ranges === -1) {
-    res.status(416).set('Content-Range', `bytes */${head.size}`).json({ message: 'Range not satisfiable' });
+    res
+      .status(416)
+      .set('Content-Range', `bytes */${head.size}`)
+      .json(errorBody(416, 'Range not satisfiable'));
     return;
   }
   const range =

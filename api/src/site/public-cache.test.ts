@@ -161,7 +161,10 @@ describe('the kept public lists', () => {
       .put(`/api/admin/videos/${video.id}`)
       .send({ passwordProtected: true, password: 'recital-2027' })
       .expect(200);
-    expect((await stream(b).expect(401)).body).toEqual({ message: 'Password required' });
+    expect((await stream(b).expect(401)).body).toEqual({
+      message: 'Password required',
+      code: 'unauthorized',
+    });
     await request(b.handler)
       .post(`/api/video-stream/${video.id}`)
       .send({ password: 'recital-2027' })

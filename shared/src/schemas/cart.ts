@@ -64,8 +64,8 @@ export const cartProblemSchema = z.object({
 });
 export type CartProblem = z.infer<typeof cartProblemSchema>;
 
-/** 400, 403 or 409 from POST /api/cart/checkout: nothing was charged, nothing written. */
-export const cartRefusalSchema = z.object({ message: z.string(), problems: z.array(cartProblemSchema) });
+/** The details of a cart_refused error (400, 403 or 409 from POST /api/cart/checkout): nothing was charged, nothing written. */
+export const cartRefusalSchema = z.object({ problems: z.array(cartProblemSchema) });
 export type CartRefusal = z.infer<typeof cartRefusalSchema>;
 
 /** A video or bundle as the server prices it now (POST /api/cart/check). */

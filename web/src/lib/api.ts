@@ -1,31 +1,49 @@
+import { errorCodeFor, type ErrorBody, type ErrorCode } from '@app/shared/errors';
+
 /**
  * The one way the web app talks to the api. Every non-OK answer becomes an ApiError whose message is
- * "{status}: {body text}" (SPEC.md section 8), with the JSON `message` kept for display.
+ * "{status}: {body text}", with the api's error body (shared/src/errors.ts) read once: its `code` is
+ * what the app acts on, its `message` what it shows.
  */
 export class ApiError extends Error {
+  /** The api's code; from the status when the body was not our JSON error (a proxy's page, say). */
+  readonly code: ErrorCode;
+  /** The api's own `message`, when the body was our JSON error. */
+  readonly serverMessage: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
   constructor(
     readonly status: number,
-    readonly bodyText: string,
-    /** The api's own `message` field, when the body was our JSON error. */
-    readonly serverMessage: string | undefined,
+    bodyText: string,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
+    const body = parseErrorBody(bodyText);
+    this.code = body?.code ?? errorCodeFor(status);
+    this.serverMessage = body?.message;
+    this.details = body?.details;
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = (await response.text().catch(() => '')) || response.statusText;
-  let serverMessage: string | undefined;
+function parseErrorBody(text: string): Partial<ErrorBody> | undefined {
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      serverMessage = body.message;
+      return body as Partial<ErrorBody>;
     }
   } catch {
     // Not JSON: the text itself is the best we have.
   }
-  return new ApiError(response.status, text, serverMessage);
+  return undefined;
+}
+
+/** True when `error` is the api's answer with this code. */
+export const isApiError = (error: unknown, code: ErrorCode): error is ApiError =>
+  error instanceof ApiError && error.code === code;
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  return new ApiError(response.status, text);
 }
 
 /** The message to show a person: the server's own message when it sent one. */
@@ -58,7 +76,7 @@ export const api = {
     try {
       return await request<T>('GET', path);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (isApiError(error, 'unauthorized')) return null;
       throw error;
     }
   },

@@ -12,7 +12,12 @@ import { LINK_EXPIRED, LINK_INVALID, LINK_USED } from './buyer-library.service.t
 import { BUYER_COOKIE } from './buyer-library.service.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 
-const { env, api, worker, smtp, stripe } = useTestWorld({ api: true, worker: true, smtp: true, stripe: true });
+const { env, api, worker, smtp, stripe } = useTestWorld({
+  api: true,
+  worker: true,
+  smtp: true,
+  stripe: true,
+});
 
 const db = () => env.database.db;
 const address = () => `parent-${randomUUID().slice(0, 8)}@example.nz`;
@@ -211,7 +216,7 @@ describe('signing in with a link', () => {
       .set('X-Forwarded-For', visitor())
       .send({ email, token })
       .expect(400);
-    expect(again.body).toEqual({ message: LINK_USED });
+    expect(again.body).toEqual({ message: LINK_USED, code: 'invalid_input' });
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
@@ -239,7 +244,7 @@ describe('signing in with a link', () => {
         .set('X-Forwarded-For', visitor())
         .send(body)
         .expect(400);
-      expect(response.body).toEqual({ message });
+      expect(response.body).toEqual({ message, code: 'invalid_input' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
     for (const body of [
@@ -369,6 +374,7 @@ describe('access matrix', () => {
     // A visitor, and the owner's admin session, are not buyers.
     expect((await request(api.app).get('/api/my-videos').expect(401)).body).toEqual({
       message: 'Sign in to see your videos',
+      code: 'unauthorized',
     });
     await request(api.app).get('/api/my-videos').set('Cookie', `${BUYER_COOKIE}=${newSecret()}`).expect(401);
     const admin = await adminAgent(api.app);

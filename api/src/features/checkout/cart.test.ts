@@ -35,7 +35,14 @@ async function refused(items: unknown, status: number, extra: object = {}) {
   expect(await env.database.db.$count(purchases)).toBe(purchasesBefore);
   expect(await env.database.db.$count(purchaseItems)).toBe(itemsBefore);
   expect(stripe.created.length).toBe(sessionsBefore);
-  return response.body as { message: string; problems?: Array<Record<string, unknown>> };
+  const body = response.body as {
+    message: string;
+    code: string;
+    details?: { problems: Array<Record<string, unknown>> };
+  };
+  // Every refusal is one error answer: a message, the cart_refused code, the lines' problems.
+  if (body.code !== 'cart_refused') return { ...body, problems: undefined };
+  return { ...body, problems: body.details!.problems };
 }
 
 async function tokenFor(videoId: string, password: string) {

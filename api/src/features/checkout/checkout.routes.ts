@@ -12,7 +12,6 @@ import { notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { addressKey } from '../../http/client-address.ts';
 import {
-  CartRefused,
   CHECKABLE_MS,
   checkoutCart,
   checkoutOneVideo,
@@ -31,12 +30,7 @@ export function checkoutRoutes(deps: Deps): Router {
 
   router.post('/api/cart/checkout', rateLimiter(deps, limits.checkout), async (req, res) => {
     const input = cartCheckoutRequestSchema.parse(req.body ?? {});
-    try {
-      res.status(201).json(await checkoutCart(deps, input));
-    } catch (error) {
-      if (!(error instanceof CartRefused)) throw error;
-      res.status(error.status).json({ message: error.message, problems: error.problems });
-    }
+    res.status(201).json(await checkoutCart(deps, input));
   });
 
   // The cart page prices what the browser kept (no purchase is written): prices, titles, what changed.

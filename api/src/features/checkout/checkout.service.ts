@@ -30,18 +30,16 @@ interface CheckoutLine extends PurchaseLine {
   description: string;
 }
 
-/** What the checkout refused (nothing charged, nothing written), for the route to answer. */
-export class CartRefused extends Error {
-  constructor(
-    readonly status: 400 | 403 | 409,
-    readonly problems: CartProblem[],
-  ) {
-    super(
-      problems.length === 1
-        ? problems[0]!.message
-        : `${problems.length} items in your cart need attention: ${problems[0]!.message}`,
-    );
-  }
+/**
+ * What the checkout refused (nothing charged, nothing written): one message for the whole cart and,
+ * in `details.problems`, each line's reason, so the cart page can mark the lines.
+ */
+function cartRefused(problems: CartProblem[]): HttpError {
+  const message =
+    problems.length === 1
+      ? problems[0]!.message
+      : `${problems.length} items in your cart need attention: ${problems[0]!.message}`;
+  return new HttpError(statusOf(problems), message, { code: 'cart_refused', details: { problems } });
 }
 
 /** Bad input (400) first, then a missing password (403), then changes the buyer only has to confirm (409). */
@@ -182,10 +180,10 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
   return { lines, priced, problems, totalCents: lines.reduce((sum, line) => sum + line.priceCents, 0) };
 }
 
-/** POST /api/cart/checkout: the whole cart in one Checkout Session, or CartRefused. */
+/** POST /api/cart/checkout: the whole cart in one Checkout Session, or a cart_refused error. */
 export async function checkoutCart(deps: Deps, input: CartCheckoutRequest) {
   const { lines, problems } = await priceCart(deps, input.items);
-  if (problems.length > 0) throw new CartRefused(statusOf(problems), problems);
+  if (problems.length > 0) throw cartRefused(problems);
   return startCheckout(deps, input, lines, { cancelPath: '/cart' });
 }
 

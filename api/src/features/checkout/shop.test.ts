@@ -153,7 +153,7 @@ describe('checkout', () => {
       .post('/api/checkout')
       .send({ videoId: video.id, ...buyer })
       .expect(503);
-    expect(failed.body).toEqual({ message: 'Payment System Temporarily Unavailable' });
+    expect(failed.body).toEqual({ message: 'Payment System Temporarily Unavailable', code: 'unavailable' });
 
     const withoutStripe = createApp({ ...api.deps, stripe: null });
     const before = await env.database.db.$count(purchases);
@@ -161,7 +161,10 @@ describe('checkout', () => {
       .post('/api/checkout')
       .send({ videoId: video.id, ...buyer })
       .expect(503);
-    expect(unconfigured.body).toEqual({ message: 'Payment System Temporarily Unavailable' });
+    expect(unconfigured.body).toEqual({
+      message: 'Payment System Temporarily Unavailable',
+      code: 'unavailable',
+    });
     expect(await env.database.db.$count(purchases)).toBe(before);
   });
 
@@ -192,7 +195,7 @@ describe('the Stripe webhook', () => {
       signature: event.signature,
     });
     expect(tampered.status).toBe(400);
-    expect(tampered.body).toEqual({ message: 'Invalid Stripe signature' });
+    expect(tampered.body).toEqual({ message: 'Invalid Stripe signature', code: 'invalid_input' });
     expect(await jobCounts()).toEqual(before);
     expect((await purchaseOf(sessionId)).status).toBe('pending');
   });

@@ -67,7 +67,9 @@ export function stripeWebhookRoutes(deps: Deps): Router {
     } catch (error) {
       // 2xx only once the work is queued: with Redis down Stripe gets 503 and delivers again later.
       req.log.error({ err: error, eventId: event.id }, 'record-sale not queued');
-      throw new HttpError(503, 'Temporarily unable to accept the event', { 'Retry-After': '30' });
+      throw new HttpError(503, 'Temporarily unable to accept the event', {
+        headers: { 'Retry-After': '30' },
+      });
     }
     res.json({ received: true });
   });

@@ -34,7 +34,9 @@ export function metricsRoutes({ config, producer, logger, metrics }: Deps): Rout
 
   router.get('/metrics', async (req, res) => {
     if (!bearerTokenMatches(req.get('authorization'), token))
-      throw new HttpError(401, 'Metrics need the bearer token', { 'WWW-Authenticate': 'Bearer' });
+      throw new HttpError(401, 'Metrics need the bearer token', {
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      });
     res.set('Content-Type', registry.contentType).send(await registry.metrics());
   });
   return router;

@@ -40,7 +40,7 @@ describe('ops endpoints', () => {
 
   it('shows the queue dashboard to the owner only', async () => {
     const visitor = await request(api.app).get('/admin/queues').expect(401);
-    expect(visitor.body).toEqual({ message: 'Admin login required' });
+    expect(visitor.body).toEqual({ message: 'Admin login required', code: 'unauthorized' });
     await request(api.app).get('/admin/queues/api/queues').expect(401);
 
     const agent = await adminAgent(api.app);

@@ -85,7 +85,7 @@ describe('uploads with local storage', () => {
     const otherKey = `videos/${randomBytes(4).toString('hex')}.mp4`;
     await api.deps.storage.put(otherKey, Buffer.from('secret'), 'video/mp4');
     const refused = await request(api.app).get(`/api/files/${otherKey}${link.search}`).expect(403);
-    expect(refused.body).toEqual({ message: 'This link is not valid' });
+    expect(refused.body).toEqual({ message: 'This link is not valid', code: 'forbidden' });
 
     const later = new URLSearchParams(link.search);
     later.set('expires', String(Number(later.get('expires')) + 3600));
@@ -97,7 +97,7 @@ describe('uploads with local storage', () => {
 
     const expired = await api.deps.storage.signedDownloadUrl(key, { expiresInSeconds: -1 });
     const gone = await request(api.app).get(local(expired)).expect(403);
-    expect(gone.body).toEqual({ message: 'This link has expired' });
+    expect(gone.body).toEqual({ message: 'This link has expired', code: 'forbidden' });
 
     const missing = await api.deps.storage.signedDownloadUrl('videos/none.mp4', { expiresInSeconds: 60 });
     await request(api.app).get(local(missing)).expect(404);
@@ -116,7 +116,7 @@ describe('uploads with local storage', () => {
       expiresInSeconds: -1,
     });
     const refused = await put(local(expired)).expect(403);
-    expect(refused.body).toEqual({ message: 'This upload link has expired' });
+    expect(refused.body).toEqual({ message: 'This upload link has expired', code: 'forbidden' });
     await request(api.app)
       .put(local(target.uploadUrl))
       .set('Content-Type', 'video/mp4')
@@ -149,6 +149,7 @@ describe('uploads with local storage', () => {
     const bad = await uploadUrl({ fileName: 'x.exe', contentType: 'application/x-msdownload' }).expect(400);
     expect(bad.body).toEqual({
       message: expect.stringContaining('Only video and image files can be uploaded'),
+      code: 'invalid_input',
       issues: [{ path: 'contentType', message: 'Only video and image files can be uploaded' }],
     });
     const svg = await uploadUrl({ fileName: 'logo.svg', contentType: 'image/svg+xml' }).expect(400);
@@ -197,7 +198,10 @@ describe('uploads with local storage', () => {
       .set('Origin', origin)
       .send(randomBytes(plan.partSize + 1))
       .expect(400);
-    expect(spill.body).toEqual({ message: `Part 3 is larger than ${plan.partSize} bytes` });
+    expect(spill.body).toEqual({
+      message: `Part 3 is larger than ${plan.partSize} bytes`,
+      code: 'invalid_input',
+    });
     await agent
       .post('/api/admin/videos/upload-complete')
       .set('Origin', origin)

@@ -290,20 +290,20 @@ describe('admin answers', () => {
       .set('Origin', origin)
       .send(event)
       .expect(404);
-    expect(missingEvent.body).toEqual({ message: 'Event not found' });
+    expect(missingEvent.body).toEqual({ message: 'Event not found', code: 'not_found' });
     await agent
       .delete('/api/admin/events/999999')
       .set('Origin', origin)
-      .expect(404, { message: 'Event not found' });
+      .expect(404, { message: 'Event not found', code: 'not_found' });
     await agent
       .put('/api/admin/videos/00000000-0000-0000-0000-000000000000')
       .set('Origin', origin)
       .send({ title: 'x' })
-      .expect(404, { message: 'Video not found' });
+      .expect(404, { message: 'Video not found', code: 'not_found' });
     await agent
       .delete('/api/admin/videos/no-such-video')
       .set('Origin', origin)
-      .expect(404, { message: 'Video not found' });
+      .expect(404, { message: 'Video not found', code: 'not_found' });
   });
 
   it('answer 400 with the field and its message, and write nothing', async () => {
@@ -320,6 +320,7 @@ describe('admin answers', () => {
       const response = await agent.post('/api/admin/videos').set('Origin', origin).send(body).expect(400);
       expect(response.body, path).toEqual({
         message: expect.stringContaining(message),
+        code: 'invalid_input',
         issues: [{ path, message }],
       });
     }
@@ -361,6 +362,7 @@ describe('admin answers', () => {
     expect(response.body).toEqual({
       message:
         'This video has been sold, so it cannot be deleted: its buyers keep their downloads. Hide it instead to take it off the site.',
+      code: 'conflict',
     });
     expect(await env.database.db.$count(videos, eq(videos.id, video.id))).toBe(1);
   });

@@ -77,7 +77,7 @@ describe('hiding a video', () => {
 
     // Hiding twice says so and changes nothing; publishing brings it back.
     const twice = await agent.post(`/api/admin/videos/${video.id}/hide`).set('Origin', origin).expect(409);
-    expect(twice.body).toEqual({ message: 'This video is already hidden' });
+    expect(twice.body).toEqual({ message: 'This video is already hidden', code: 'conflict' });
     await agent.post(`/api/admin/videos/${video.id}/publish`).set('Origin', origin).expect(200);
     expect(await publicIds()).toContain(video.id);
   });
@@ -100,7 +100,7 @@ describe('hiding a video', () => {
       .post(`/api/admin/showcases/${showcase.id}/hide`)
       .set('Origin', origin)
       .expect(409);
-    expect(twice.body).toEqual({ message: 'This showcase is already hidden' });
+    expect(twice.body).toEqual({ message: 'This showcase is already hidden', code: 'conflict' });
     // Two clicks at once: one publishes, the other is told it already is.
     const both = await Promise.all(
       [1, 2].map(() => agent.post(`/api/admin/showcases/${showcase.id}/publish`).set('Origin', origin)),
@@ -116,7 +116,7 @@ describe('hiding a video', () => {
     await agent.post('/api/admin/videos/no-such-video/hide').set('Origin', origin).expect(404);
     const missing = await agent.post('/api/admin/showcases/no-such-showcase/hide').set('Origin', origin);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Showcase not found' });
+    expect(missing.body).toEqual({ message: 'Showcase not found', code: 'not_found' });
   });
 });
 

@@ -108,7 +108,7 @@ describe('the public library', () => {
     expect(body).not.toHaveProperty('passwordHash');
     expect(body).not.toHaveProperty('awsKey');
     const missing = await request(api.app).get('/api/videos/no-such-video').expect(404);
-    expect(missing.body).toEqual({ message: 'Video not found' });
+    expect(missing.body).toEqual({ message: 'Video not found', code: 'not_found' });
   });
 });
 
@@ -138,7 +138,7 @@ describe('video previews', () => {
       const response = await request(api.app)
         .get(`/api/video-preview/${encodeURIComponent(candidate)}`)
         .expect(404);
-      expect(response.body).toEqual({ message: 'Preview not found' });
+      expect(response.body).toEqual({ message: 'Preview not found', code: 'not_found' });
     }
   });
 });
@@ -168,7 +168,10 @@ describe('video preview widths', () => {
 
     await request(api.app).get(`${url}?w=481`).expect(400);
     const missing = `/api/video-preview/${encodeURIComponent(`previews/${randomUUID()}.jpg`)}?w=480`;
-    expect((await request(api.app).get(missing).expect(404)).body).toEqual({ message: 'Preview not found' });
+    expect((await request(api.app).get(missing).expect(404)).body).toEqual({
+      message: 'Preview not found',
+      code: 'not_found',
+    });
   });
 });
 

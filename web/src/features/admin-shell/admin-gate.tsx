@@ -4,7 +4,7 @@ import { SubmitButton } from '../../components/ui/button.tsx';
 import { InputField, useTextInput } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 import { useAdminSession, useLogin, useSessionExpiry } from './session.ts';
 
 /**
@@ -54,7 +54,7 @@ function LoginForm() {
         toast({ title: 'Login Successful', description: 'Welcome to the admin panel', variant: 'success' }),
       onError: (error) => {
         setPassword('');
-        const limited = error instanceof ApiError && error.status === 429;
+        const limited = isApiError(error, 'rate_limited');
         toast({
           title: 'Access Denied',
           description: limited ? (error.serverMessage ?? 'Too many attempts') : 'Incorrect password',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast-store.ts';
 import type { AdminSession } from '@app/shared/schemas';
-import { ApiError, api } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 
 const sessionKey = ['/api/admin/session'];
 
@@ -53,7 +53,7 @@ export function useSessionExpiry() {
   const client = useQueryClient();
   useEffect(() => {
     const expired = (error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 401) return;
+      if (!isApiError(error, 'unauthorized')) return;
       const session = client.getQueryData<{ authenticated: boolean }>(sessionKey);
       if (!session?.authenticated) return; // a wrong password at the login, not an ended session
       client.removeQueries({ predicate: isAdminData });

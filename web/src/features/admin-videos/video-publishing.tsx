@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, ApiError, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, isApiError } from '../../lib/api.ts';
 import { failureToast, useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 // Hide, publish and delete for the owner's videos and showcases (api: video-publishing.service.ts).
@@ -102,7 +102,7 @@ export function DeleteVideoDialog({
       await onChanged();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409)
+      if (isApiError(error, 'conflict'))
         return setRefusal(errorMessage(error, 'This video cannot be deleted.'));
       failureToast('Failed to delete video', error);
     },

@@ -4,7 +4,7 @@ import { Package } from 'lucide-react';
 import { formatMoney, formatPrice } from '@app/shared/format';
 import type { ShowcaseBundle } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { addBundleToCart } from './add-to-cart.tsx';
 import { useCart } from './cart-store.ts';
 
@@ -13,7 +13,7 @@ export function BundleOffer({ showcaseId }: { showcaseId: string }) {
   const offer = useQuery({
     queryKey: ['/api/showcases', showcaseId, 'bundle'],
     queryFn: () => api.get<ShowcaseBundle>(`/api/showcases/${encodeURIComponent(showcaseId)}/bundle`),
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+    retry: (failures, error) => !isApiError(error, 'not_found') && failures < 2,
   });
   const inCart = useCart().some((entry) => entry.kind === 'bundle' && entry.showcaseId === showcaseId);
   const bundle = offer.data;

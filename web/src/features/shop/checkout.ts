@@ -1,5 +1,5 @@
 import { checkoutRequestSchema, type CheckoutRequest, type CheckoutResponse } from '../../lib/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, isApiError } from '../../lib/api.ts';
 
 /** The name and e-mail the purchase and payment-options forms ask for, checked as the api checks them. */
 export const buyerSchema = checkoutRequestSchema.pick({ customerName: true, customerEmail: true });
@@ -46,11 +46,14 @@ export function createCheckout(request: CheckoutRequest): Promise<CheckoutRespon
 }
 
 /** 503: no payment provider configured, or it failed (the api says 'Payment System Temporarily Unavailable'). */
-export const isPaymentUnavailable = (error: unknown) => error instanceof ApiError && error.status === 503;
+export const isPaymentUnavailable = (error: unknown) => isApiError(error, 'unavailable');
 
 /**
  * Failures the visitor can fix on the spot (a field the api refused, too many tries, an expired
  * password token), as opposed to the payment system being down.
  */
 export const isVisitorFixable = (error: unknown) =>
-  error instanceof ApiError && [400, 401, 404, 409, 429].includes(error.status);
+  error instanceof ApiError &&
+  (['invalid_input', 'unauthorized', 'not_found', 'conflict', 'rate_limited'] as const).some(
+    (code) => code === error.code,
+  );

@@ -7,7 +7,7 @@ import type {
   ShowcaseSummary,
   VideoToken,
 } from '@app/shared/schemas';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 
 export type Video = PublicVideo;
 
@@ -109,4 +109,4 @@ export async function verifyVideoPassword(videoId: string, password: string): Pr
 }
 
 /** The api's answer to a wrong password (anything else is a failure to report, not the visitor's fault). */
-export const isWrongPassword = (error: unknown) => error instanceof ApiError && error.status === 401;
+export const isWrongPassword = (error: unknown) => isApiError(error, 'unauthorized');

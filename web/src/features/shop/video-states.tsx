@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 import { ShopLayout } from './shop-layout.tsx';
 
 export function VideoLoading({ title }: { title: string }) {
@@ -24,7 +24,7 @@ export function VideoLoading({ title }: { title: string }) {
 
 /** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' (SPEC.md section 8). */
 export function VideoLoadProblem({ error }: { error: unknown }) {
-  const missing = error instanceof ApiError && error.status === 404;
+  const missing = isApiError(error, 'not_found');
   useEffect(() => {
     toast(
       missing

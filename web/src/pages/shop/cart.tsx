@@ -10,9 +10,10 @@ import type {
   CartRefusal,
   CheckoutResponse,
 } from '@app/shared/schemas';
+import { cartRefusalSchema } from '../../lib/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, isApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -262,13 +263,9 @@ export default function CartPage() {
 }
 
 function refusalOf(error: unknown): CartRefusal | undefined {
-  if (!(error instanceof ApiError) || ![400, 403, 409].includes(error.status)) return undefined;
-  try {
-    const body = JSON.parse(error.bodyText) as Partial<CartRefusal>;
-    return Array.isArray(body.problems) ? (body as CartRefusal) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!isApiError(error, 'cart_refused')) return undefined;
+  const details = cartRefusalSchema.safeParse(error.details);
+  return details.success ? details.data : undefined;
 }
 
 function CartLine({

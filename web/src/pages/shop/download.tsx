@@ -66,13 +66,13 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
   const refused = useCallback(
     (error: unknown): boolean => {
       if (!(error instanceof ApiError)) return false;
-      if (error.status === 401) {
+      if (error.code === 'unauthorized') {
         purchaseStorage.forgetToken(video.id);
         setToken(undefined);
         setPlayback({ kind: 'locked' });
         return true;
       }
-      if (error.status === 403) {
+      if (error.code === 'forbidden') {
         if (sessionId)
           toast({
             title: 'Purchase required',

@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -103,7 +103,7 @@ export default function PaymentOptionsPage({ unavailable = false }: { unavailabl
       })
       .catch((error: unknown) => {
         tab?.close();
-        if (error instanceof ApiError && error.status === 401 && current.passwordProtected) {
+        if (isApiError(error, 'unauthorized') && current.passwordProtected) {
           purchaseStorage.forgetToken(current.id);
           toast({
             title: 'Password Required',

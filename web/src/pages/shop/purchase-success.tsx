@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import type { PurchaseStatusResponse } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
@@ -57,7 +57,7 @@ function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; vid
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && !timedOut ? PURCHASE_POLL_MS : false,
     // A blip while polling should not end the wait; an unknown session (404) ends it at once.
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
+    retry: (failures, error) => !isApiError(error, 'not_found') && failures < 3,
   });
   const data = purchase.data;
   const videoId = data?.videoId ?? videoIdHint;
@@ -67,7 +67,7 @@ function PurchaseStatusView({ sessionId, videoIdHint }: { sessionId: string; vid
 
   if (data?.status === 'paid') return <PaidPurchase data={data} sessionId={sessionId} title={title} />;
   if (purchase.isError && !data) {
-    const unknown = purchase.error instanceof ApiError && purchase.error.status === 404;
+    const unknown = isApiError(purchase.error, 'not_found');
     return (
       <Problem>
         {unknown ? (

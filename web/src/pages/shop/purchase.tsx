@@ -5,7 +5,7 @@ import { formatPrice } from '@app/shared/format';
 import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isApiError } from '../../lib/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import {
@@ -135,7 +135,7 @@ function PurchaseView({ video }: { video: Video }) {
       (error: unknown) => {
         if (settled) return;
         if (isPaymentUnavailable(error)) return toOptions({ unavailable: true });
-        if (error instanceof ApiError && error.status === 401 && video.passwordProtected) {
+        if (isApiError(error, 'unauthorized') && video.passwordProtected) {
           // The password token expired (or never was): ask for the password again.
           settle();
           tab?.close();
