@@ -67,6 +67,19 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+          patterns: [
+            {
+              // What runs in the browser imports only shared's contracts (schemas, errors, format,
+              // constants, images, library, site-copy); the rest is server code with secrets and clients.
+              regex:
+                '^@app/shared/(config|db|queue|password|storage|logger|stripe|signing|sales|redis|cache-version|uploaded-images|metrics|buyer-library)(/|$)',
+              message: 'The web imports only browser-safe contracts from @app/shared; this is server code.',
+            },
+            {
+              regex: '(^|/)(api|worker)/src/',
+              message: 'The web does not import api or worker code.',
+            },
+          ],
         },
       ],
     },
