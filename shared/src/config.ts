@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-// The one place that reads process.env (enforced by lint). Every name is in DESIGN.md section 8
-// and .env.example; defaults work on a developer machine with local PostgreSQL and Redis.
+// The one place that reads process.env (enforced by lint). Every name is in .env.example;
+// defaults work on a developer machine with local PostgreSQL and Redis.
 
 const optional = z
   .string()

@@ -10,7 +10,7 @@ export const portfolioCategoryLabels: Record<PortfolioCategory, string> = {
   studio: 'Studio',
 };
 
-/** The contact form's event types (SPEC.md section 3): value and label. */
+/** The contact form's event types: value and label. */
 export const contactEventTypes = [
   { value: 'dance-competition', label: 'Dance Competition' },
   { value: 'stage-performance', label: 'Stage Performance' },

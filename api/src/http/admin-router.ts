@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { requireAdmin } from './session.ts';
 
 /**
- * The admin routes of DESIGN.md section 6 are exactly the routes registered on the admin router.
+ * The admin routes are exactly the routes registered on the admin router.
  * Every request under these prefixes needs the owner's session, so a route added here later is
  * protected without remembering to; a test enumerates the router to prove it.
  */

@@ -54,7 +54,7 @@ const requestedAddress = (req: Request) => {
   return email.success ? createHash('sha256').update(email.data).digest('base64url') : '';
 };
 
-/** The limits of DESIGN.md section 6, and the buyer's library's (decision 024). */
+/** Request limits: login, videos, purchases, contact, checkout and the buyer's library (decision 024). */
 export const limits = {
   login: { name: 'login', limit: 10, windowMs: 15 * 60_000, what: 'login attempts' },
   videoPassword: {

@@ -21,7 +21,7 @@ import {
 } from '../features/videos/library.service.ts';
 import { pageHead, type PageHead } from './seo.ts';
 
-// The video library's pages (DESIGN.md 9.15, decision 020): /videos (each showcase's first row, or
+// The video library's pages (decision 020): /videos (each showcase's first row, or
 // search results with ?q=), /videos/<slug> (a showcase's numbered pages) and /videos/more (videos
 // without a showcase). Each goes out rendered with the lists it shows (web.ts).
 

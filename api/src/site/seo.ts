@@ -11,7 +11,7 @@ import { imageUrl } from '@app/shared/images';
 import type { Config } from '@app/shared/config';
 import type { PublicConfig } from '@app/shared/schemas';
 
-// What crawlers and link previews see for each page, without running JavaScript (DESIGN.md section 1).
+// What crawlers and link previews see for each page, without running JavaScript.
 // Titles and descriptions come from @app/shared/site-copy (pageMeta), which the web app shares.
 
 export interface PageHead extends PageMeta {

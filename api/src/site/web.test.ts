@@ -167,7 +167,7 @@ describe('video pages', () => {
       title: 'Junior Jazz Troupe — Regional Finals',
       description: 'The full junior jazz troupe routine from the regional finals in Christchurch.',
       previewUrl: '/api/images/portfolio/group-01.jpg',
-      // Only showcases the owner shows in search engines put their videos there (DESIGN.md 9.16).
+      // Only showcases the owner shows in search engines put their videos there.
       showcaseId: (await createShowcase(env.database.db, { showVideosInSearchEngines: true })).id,
     });
     const path = `/video/${video.id}/purchase`;

@@ -119,7 +119,7 @@ export function webRoutes({
     }
   }
 
-  // Video pages in sitemaps: open videos of showcases the owner shows in search engines (DESIGN.md 9.16).
+  // Video pages in sitemaps: open videos of showcases the owner shows in search engines.
   const indexableVideo = and(
     eq(videos.passwordProtected, false),
     eq(showcases.showVideosInSearchEngines, true),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every job the worker runs: its queue name (DESIGN.md section 8) and payload schema.
+ * Every job the worker runs: its queue name and payload schema.
  * Payloads carry ids, never whole records: handlers reload current state.
  * A capability adds its job here together with its handler in worker/src/jobs/.
  */

@@ -15,7 +15,7 @@ export interface Producer {
   close(): Promise<void>;
 }
 
-/** Queues share one Redis connection; each job name is its own queue (DESIGN.md section 4). */
+/** Queues share one Redis connection; each job name is its own queue. */
 export function createProducer(connection: Redis, prefix: string): Producer {
   const queues = new Map<JobName, Queue>();
 

@@ -4,7 +4,7 @@ import type { Stripe } from '../stripe.ts';
 import { allocate, bundleVideos } from './bundles.ts';
 
 /**
- * The one fulfilment function (DESIGN.md section 4), used by the record-sale job and by the success
+ * The one fulfilment function, used by the record-sale job and by the success
  * page when the webhook is late. It never trusts an event's copy of a session or charge: it reads
  * Stripe's current state and moves the purchase forward only (a refund is final; paid never goes
  * back), so duplicates and any delivery order end in the state Stripe has.

@@ -115,7 +115,7 @@ export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
 /**
  * GET /api/purchases/{checkoutSessionId}: videoId and downloadUrl are the first video's (the one-video
- * contract of DESIGN.md section 8); items lists them all.
+ * answer, kept as it was); items lists them all.
  */
 export const purchaseStatusSchema = z.object({
   status: z.enum(purchaseStatuses),

@@ -4,7 +4,7 @@ import { publicVideoSchema } from './shop.ts';
 
 export * from '../library.ts';
 
-// The video library at scale (DESIGN.md section 9, items 15 and 16; decision 020): paged lists, server
+// The video library at scale (decision 020): paged lists, server
 // search, showcase pages. Browser-safe.
 
 export const slugSchema = z

@@ -92,7 +92,7 @@ const imageStateSchema = z.object({
   originalName: z.string(),
 });
 
-/** GET /api/portfolio: what the gallery and the hero show (SPEC's fields plus size and placeholder). */
+/** GET /api/portfolio: what the gallery and the hero show (the image's fields plus size and placeholder). */
 export const publicPortfolioImageSchema = z.object({
   id: z.number(),
   imageUrl: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { slugSchema } from './library.ts';
 
-// What the api accepts: the insert shapes of SPEC.md section 3 and the public request bodies, shared by
+// What the api accepts: the admin insert shapes and the public request bodies, shared by
 // api validation and web forms. Browser-safe.
 
 import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
@@ -114,7 +114,7 @@ const storageKeySchema = required('Storage key', 1_000).refine(
 );
 
 /**
- * SPEC.md section 3: a preview under /api/ (a site picture, or an uploaded one processed by the
+ * A preview under /api/ (a site picture, or an uploaded one processed by the
  * worker at /api/photos/<id>) is used as is, anything else is a key the preview route serves from
  * storage, which serves only pictures under previews/. Anything else would show a
  * placeholder publicly, so it is refused here; blank means no preview.
@@ -151,7 +151,7 @@ const videoFields = {
   password: z.string().min(1).max(200).nullable(),
 };
 
-/** The video insert omits id, createdAt, views and downloads (SPEC.md section 3). */
+/** The video insert omits id, createdAt, views and downloads. */
 export const insertVideoSchema = z.object({
   ...videoFields,
   tags: videoFields.tags.default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The public video shop's HTTP contract (DESIGN.md section 8): what the api answers and the web app
+// The public video shop's HTTP contract: what the api answers and the web app
 // reads. Browser-safe. Request bodies the api parses are in requests.ts (checkoutRequestSchema).
 
 /** What visitors see of a video (GET /api/videos, /api/videos/{id}): never a password hash or storage key. */

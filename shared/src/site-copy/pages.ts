@@ -55,7 +55,7 @@ export function matchVideoPage(path: string): { id: string; kind: 'purchase' | '
   }
 }
 
-/** The head of the page at `path`. Unknown paths show home, with 404 and noindex (DESIGN.md 9.12). */
+/** The head of the page at `path`. Unknown paths show home, with 404 and noindex. */
 export function pageMeta(path: string): PageMeta {
   const normalized = normalizePath(path);
   if (normalized === '/') return homeMeta;
@@ -158,7 +158,7 @@ export function summarize(text: string, max = 160): string {
 /**
  * A video's purchase or download page, with the video's own title for link previews. The purchase page
  * of an open video in a showcase shown in search engines is indexable (canonical to itself); other
- * videos, download pages and password-protected videos are not (DESIGN.md 9.16).
+ * videos, download pages and password-protected videos are not.
  * `video` undefined: not known (yet); `null`: no such video (404).
  */
 export function videoPageMeta(

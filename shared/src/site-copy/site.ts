@@ -1,4 +1,4 @@
-// The site's own words: the one place the owner edits copy that SPEC.md does not fix.
+// The site's own words: the one place the owner edits the business's details and marketing copy.
 // Browser-safe; the web app renders it and the api puts the same facts into each page's metadata.
 
 export const business = {
@@ -18,7 +18,7 @@ export const turnaround = {
   recitalVideo: '2-3 weeks',
 } as const;
 
-/** The six marketing claims of SPEC.md section 1, as the why-choose-us benefits. */
+/** The six marketing claims, as the why-choose-us benefits. */
 export const benefits = [
   {
     icon: 'zap',

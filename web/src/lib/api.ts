@@ -71,7 +71,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  /** SPEC.md section 7's returns-null mode: a 401 yields no data instead of throwing. */
+  /** Like get, but a 401 yields null instead of throwing. */
   getOrNull: async <T>(path: string): Promise<T | null> => {
     try {
       return await request<T>('GET', path);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// SPEC.md section 4: no automatic refetching, data never stale, no retries. Screens that need fresher
+// No automatic refetching, data never stale, no retries. Screens that need fresher
 // data (polling, 5-minute portfolio cache) say so on their own queries.
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-// SPEC.md section 9: sections scroll to 64 px below the top (the fixed header); the active entry
+// Sections scroll to 64 px below the top (the fixed header); the active entry
 // switches 100 px before a section reaches the top.
 export const SCROLL_OFFSET = 64;
 export const ACTIVE_OFFSET = 100;

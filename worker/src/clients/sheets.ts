@@ -68,7 +68,7 @@ export async function readSheetValues(config: Config): Promise<SheetValues> {
   const client = sheets({
     version: 'v4',
     auth: authFor(config),
-    // rootUrl must be given to the client itself, with a trailing slash (../shared/NOTES.md).
+    // rootUrl must be given to the client itself, with a trailing slash.
     ...(config.GOOGLE_API_URL && { rootUrl: config.GOOGLE_API_URL.replace(/\/?$/, '/') }),
   });
   try {

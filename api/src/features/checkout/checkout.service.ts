@@ -53,7 +53,7 @@ const statusOf = (problems: CartProblem[]): 400 | 403 | 409 => {
 const quoted = (title: string) => `“${title}”`;
 
 /**
- * Prices a cart from the database (DESIGN.md section 9, item 17): every item is checked as it is
+ * Prices a cart from the database: every item is checked as it is
  * now, whatever the browser kept. Problems name the item; `lines` are what would be charged.
  */
 export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartItemRequest[]) {
@@ -187,7 +187,7 @@ export async function checkoutCart(deps: Deps, input: CartCheckoutRequest) {
   return startCheckout(deps, input, lines, { cancelPath: '/cart' });
 }
 
-/** POST /api/checkout: Buy Now, one video, with the answers SPEC.md gives it (404, 400, 401). */
+/** POST /api/checkout: Buy Now, one video (404 missing or hidden, 400 free, 401 no password token). */
 export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
   const video = await videoWithVisibility(deps.db, input.videoId);
   // A hidden video is not for sale any more.

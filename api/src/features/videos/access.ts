@@ -42,7 +42,7 @@ export interface AccessProof {
 }
 
 /**
- * Who may stream or download a video (DESIGN.md section 8): a protected video needs its password or
+ * Who may stream or download a video: a protected video needs its password or
  * token (401); a paid one needs a paid purchase that holds this very video (403).
  */
 export async function authorizeVideo(

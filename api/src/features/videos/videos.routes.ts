@@ -72,7 +72,7 @@ export function videoRoutes(deps: Deps): Router {
     return video;
   }
 
-  // SPEC's list, paged (DESIGN.md 9.15): an array of at most `limit`, the next page in the Link header.
+  // The public video list, paged: an array of at most `limit`, the next page in the Link header.
   router.get('/api/videos', async (req, res) => {
     const query = videoListQuerySchema.parse(req.query);
     // First pages are kept like the other lists, searches too (a popular word is asked again and

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC.md section 4: one toast at a time, shown 5 s; a dismissed toast is removed after 1,000,000 ms
+// One toast at a time, shown 5 s; a dismissed toast is removed after 1,000,000 ms
 // (it stays mounted, closed, so its exit animation and screen-reader announcement are not cut short).
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;

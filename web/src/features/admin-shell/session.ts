@@ -10,7 +10,7 @@ const sessionKey = ['/api/admin/session'];
 const isAdminData = (query: Query) =>
   String(query.queryKey[0]).startsWith('/api/admin/') && query.queryKey[0] !== sessionKey[0];
 
-/** Whether the owner is logged in, asked of the server (DESIGN.md section 6: never a browser flag). */
+/** Whether the owner is logged in, asked of the server (never a browser flag). */
 export function useAdminSession() {
   return useQuery({
     queryKey: sessionKey,

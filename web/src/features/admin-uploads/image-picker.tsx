@@ -11,7 +11,7 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { uploadFile } from './upload.ts';
 
-/** The nine pictures that ship with the site (SPEC.md section 2). */
+/** The nine pictures that ship with the site. */
 export const builtInEventImages = Array.from(
   { length: 9 },
   (_, index) => `/api/images/attached_assets/event-${String(index + 1).padStart(2, '0')}.jpg`,

@@ -10,7 +10,7 @@ export const showcasesKey = ['/api/admin/showcases'];
 /** Every admin video list starts with this key, so one invalidation refreshes all its pages. */
 export const adminVideosKey = '/api/admin/videos';
 
-/** SPEC.md section 5's parsing: a non-number counts as 0, never below 0. */
+/** Parses a whole-number field: a non-number counts as 0, never below 0. */
 export const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 export const splitTags = (value: string) =>
   value

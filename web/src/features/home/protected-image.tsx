@@ -3,7 +3,7 @@ import { imageSrcSet, imageUrl } from '@app/shared/images';
 import { cn } from '../../lib/cn.ts';
 import { useNearViewport } from '../../lib/near-viewport.ts';
 
-/** SPEC.md section 5: the keys blocked on image tiles (dev tools, save, select all, copy, context menu). */
+/** The keys blocked on image tiles (dev tools, save, select all, copy, context menu). */
 export function isBlockedKey(
   event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
 ): boolean {

@@ -10,7 +10,7 @@ export type CompetitionEvent = PublicEvent;
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** Every portfolio image (the hero's pool); cached 5 minutes as SPEC.md section 4 says. */
+/** Every portfolio image (the hero's pool); cached 5 minutes. */
 export function usePortfolio() {
   return useQuery({
     queryKey: ['/api/portfolio'],

@@ -8,7 +8,7 @@ export const emptyBuyer: Buyer = { customerName: '', customerEmail: '' };
 export const hasBuyerDetails = (buyer: Partial<Buyer>) =>
   (buyer.customerName ?? '').trim() !== '' && (buyer.customerEmail ?? '').trim() !== '';
 
-/** SPEC.md section 9: when the payment tab is not open after this long, the visitor gets the other options. */
+/** When the payment tab is not open after this long, the visitor gets the other options. */
 export const PAYMENT_TAB_FALLBACK_MS = 3_000;
 
 /**

@@ -35,7 +35,7 @@ export const useVideo = (id: string, sessionId?: string) =>
     enabled: id !== '',
   });
 
-/** SPEC.md section 3: a preview under /api/ is used as is; anything else is a storage key for the preview route. */
+/** A preview under /api/ is used as is; anything else is a storage key for the preview route. */
 export function previewSrc(previewUrl: string | null): string | undefined {
   if (!previewUrl) return undefined;
   return previewUrl.startsWith('/api/') ? previewUrl : `/api/video-preview/${encodeURIComponent(previewUrl)}`;
@@ -77,7 +77,7 @@ const TOKEN_MARGIN_MS = 60_000;
 
 /**
  * What the shop keeps in session storage across its pages and the payment tab: the chosen video and,
- * per protected video, the token its password earned (SPEC.md section 4).
+ * per protected video, the token its password earned.
  */
 export const purchaseStorage = {
   save(videoId: string, token?: VideoToken) {

@@ -22,7 +22,7 @@ export function VideoLoading({ title }: { title: string }) {
   );
 }
 
-/** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' (SPEC.md section 8). */
+/** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' */
 export function VideoLoadProblem({ error }: { error: unknown }) {
   const missing = isApiError(error, 'not_found');
   useEffect(() => {

@@ -47,7 +47,7 @@ const blank: EventInput = {
   imageUrl: '',
 };
 
-/** SPEC.md section 4: every write is checked by reading the list back. */
+/** Every write is checked by reading the list back. */
 async function verify(
   title: string,
   check: (events: AdminEvent[]) => boolean,

@@ -30,7 +30,7 @@ const listKey = ['/api/admin/portfolio'];
 const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 const IMAGE_LINK = '/api/admin/images/upload-url';
 
-/** SPEC.md section 5's parsing: a non-number counts as 0, never below 0. */
+/** Parses a whole-number field: a non-number counts as 0, never below 0. */
 const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 
 interface Upload {

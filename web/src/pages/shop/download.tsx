@@ -32,7 +32,7 @@ export default function DownloadPage() {
   const [, navigate] = useLocation();
   const video = useVideo(id, sessionId);
   const current = video.data;
-  // DESIGN.md section 8: a paid video without a paid session goes to its purchase page.
+  // A paid video without a paid session goes to its purchase page.
   const needsPurchase = current !== undefined && !isFree(current) && !sessionId;
 
   useEffect(() => {
@@ -105,7 +105,7 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
     [proof, refused, video.id],
   );
 
-  // SPEC.md section 4: an unprotected video (or one whose password this visit already gave) plays at once.
+  // An unprotected video (or one whose password this visit already gave) plays at once.
   // The ref keeps StrictMode's second effect run from asking (and counting a view) twice.
   const autoStarted = useRef(false);
   useEffect(() => {

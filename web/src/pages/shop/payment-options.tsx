@@ -21,7 +21,7 @@ import {
 import { isFree, purchasePath, purchaseStorage, useVideo, type Video } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 
-/** SPEC.md section 8: the notice shown when card payment is down (its own page, and inline here). */
+/** The notice shown when card payment is down (its own page, and inline here). */
 export function PaymentUnavailableNotice() {
   return (
     <div
@@ -70,7 +70,7 @@ function orderMailto(
 }
 
 /**
- * Fallback ways to pay (SPEC.md section 2): the buyer's name and e-mail, then card (the checkout
+ * Fallback ways to pay: the buyer's name and e-mail, then card (the checkout
  * again), an e-mail order or getting in touch. `/video-payment-issue` is this page with the notice.
  */
 export default function PaymentOptionsPage({ unavailable = false }: { unavailable?: boolean }) {

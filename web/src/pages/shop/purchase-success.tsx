@@ -19,7 +19,7 @@ const PURCHASE_WAIT_SECONDS = 20;
 export const PURCHASE_POLL_MS = 2_000;
 export const PURCHASE_POLL_LIMIT_MS = 2 * 60_000;
 
-/** Polls the purchase until the worker has recorded the sale (DESIGN.md section 1), or it failed. */
+/** Polls the purchase until the worker has recorded the sale, or it failed. */
 export default function PurchaseSuccessPage() {
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() ?? '';

@@ -92,7 +92,7 @@ function PurchaseView({ video }: { video: Video }) {
   };
 
   /**
-   * SPEC.md section 4: the payment page opens in a new tab; when that tab is not open 3 seconds after
+   * The payment page opens in a new tab; when that tab is not open 3 seconds after
    * the click (closed before the payment page arrived), or the payment system is down, the visitor
    * goes to the payment options page, which finds the video (and token) in session storage and says
    * what happened. Where no tab can be opened (blocked, or an in-app browser such as Facebook's), the

@@ -146,7 +146,7 @@ function Loading() {
   );
 }
 
-/** Each showcase's first row, with a link to all of its videos (DESIGN.md 9.15). */
+/** Each showcase's first row, with a link to all of its videos. */
 function Shelves() {
   const library = useLibraryShelves(true);
   if (library.isError) return <LoadFailed retry={() => void library.refetch()} />;
@@ -208,7 +208,7 @@ function Shelves() {
 }
 
 /**
- * Results of the search in the address, paged and counted. SPEC's grouping holds here too: the page's
+ * Results of the search in the address, paged and counted, grouped like the library: the page's
  * videos under their showcases, in the showcases' order (videos without one last), ranked within each.
  */
 function SearchResults({ query }: { query: LibraryPageQuery }) {
