@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLinkSchema } from './gst.ts';
 import { checkoutRequestSchema } from './requests.ts';
 import { CART_MAX_ITEMS, purchaseStatuses } from '../constants.ts';
 
@@ -123,5 +124,7 @@ export const purchaseStatusSchema = z.object({
   downloadUrl: z.string().optional(),
   amountCents: z.number().int(),
   items: z.array(purchaseItemSchema),
+  /** The purchase's invoice (or receipt) and credit notes, once paid (decision 028). */
+  documents: z.array(documentLinkSchema).optional(),
 });
 export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;

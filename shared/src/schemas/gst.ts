@@ -70,3 +70,15 @@ export const offlineRefundRequestSchema = z.object({
   amountCents: z.number().int().positive().max(100_000_000),
   reason: z.string().trim().max(200).optional(),
 });
+
+/** A document the buyer or owner can open as a PDF. */
+export const documentLinkSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit-note']),
+  /** "Tax invoice INV-000012", "Receipt INV-000013", "Credit note CN-000014". */
+  title: z.string(),
+  totalCents: z.number().int(),
+  issuedOn: z.string(),
+  url: z.string(),
+});
+export type DocumentLink = z.infer<typeof documentLinkSchema>;

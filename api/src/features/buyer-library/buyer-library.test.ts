@@ -12,7 +12,12 @@ import { LINK_EXPIRED, LINK_INVALID, LINK_USED } from './buyer-library.service.t
 import { BUYER_COOKIE } from './buyer-library.service.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 
-const { env, api, worker, smtp, stripe } = useTestWorld({ api: true, worker: true, smtp: true, stripe: true });
+const { env, api, worker, smtp, stripe } = useTestWorld({
+  api: true,
+  worker: true,
+  smtp: true,
+  stripe: true,
+});
 
 const db = () => env.database.db;
 const address = () => `parent-${randomUUID().slice(0, 8)}@example.nz`;

@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
+import { documentsOfPurchase } from '../gst/documents.service.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
 /**
@@ -304,11 +305,16 @@ export async function purchaseStatusOf(
     ...(paid && item.videoId && { downloadUrl: downloadPagePath(item.videoId, sessionId) }),
   }));
   const first = listed.find((item) => item.videoId);
+  const documents =
+    purchase.status === 'paid' || purchase.status === 'refunded'
+      ? await documentsOfPurchase(deps.db, purchase.id, sessionId)
+      : [];
   return {
     status: purchase.status,
     videoId: first?.videoId ?? '',
     ...(first?.downloadUrl && { downloadUrl: first.downloadUrl }),
     amountCents: purchase.amountCents,
     items: listed,
+    ...(documents.length > 0 && { documents }),
   };
 }
