@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { purchases, taxDocuments, type Db } from '@app/shared/db';
 import { normalizeEmail } from '@app/shared/buyer-library';
 import { renderDocumentPdf, documentFileName, type DocumentContent } from '@app/shared/gst';
@@ -99,6 +99,26 @@ export async function documentForOwner(db: Db, documentId: string): Promise<Docu
   if (!isUuid(documentId)) throw notFound('Document not found');
   const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, documentId));
   return pdfOf(row);
+}
+
+/** The owner's links to the documents of these purchases (a page of the sales screen). */
+export async function documentsForPurchases(
+  db: Db,
+  purchaseIds: string[],
+): Promise<Map<string, DocumentLink[]>> {
+  const byPurchase = new Map<string, DocumentLink[]>();
+  if (purchaseIds.length === 0) return byPurchase;
+  const rows = await db
+    .select()
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.purchaseId, purchaseIds))
+    .orderBy(asc(taxDocuments.number));
+  for (const row of rows) {
+    const list = byPurchase.get(row.purchaseId) ?? [];
+    list.push(linkOf(row, `/api/admin/documents/${row.id}.pdf`));
+    byPurchase.set(row.purchaseId, list);
+  }
+  return byPurchase;
 }
 
 /** The owner's list of a purchase's documents (the sales screen). */

@@ -277,3 +277,34 @@ function parseCsvRow(row: string): string[] {
   }
   return cells;
 }
+
+describe('the buyer’s library', () => {
+  it('lists and opens the signed-in buyer’s own documents only', async () => {
+    const { buyerSessions } = await import('@app/shared/db');
+    const { hashSecret, newSecret } = await import('@app/shared/buyer-library');
+    await saveGstSettings(env.database.db, gst);
+    const mine = await paid(2_500);
+    const theirs = await paid(2_600);
+    const [purchase] = await env.database.db.select().from(purchases).where(eq(purchases.id, mine.id));
+    const secret = newSecret();
+    await env.database.db.insert(buyerSessions).values({
+      idHash: hashSecret(secret),
+      email: purchase!.buyerEmail.toUpperCase(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const cookie = `buyer_sid=${secret}`;
+    const library = await request(api.app).get('/api/my-videos').set('Cookie', cookie).expect(200);
+    expect(library.body.documents).toHaveLength(1);
+    expect(library.body.documents[0].url).toBe(`/api/my-videos/documents/${mine.invoice.id}.pdf`);
+    await request(api.app)
+      .get(library.body.documents[0].url)
+      .set('Cookie', cookie)
+      .expect(200)
+      .expect('Content-Type', 'application/pdf');
+    await request(api.app)
+      .get(`/api/my-videos/documents/${theirs.invoice.id}.pdf`)
+      .set('Cookie', cookie)
+      .expect(404);
+    await request(api.app).get(`/api/my-videos/documents/${mine.invoice.id}.pdf`).expect(401);
+  });
+});
