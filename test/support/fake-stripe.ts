@@ -101,6 +101,8 @@ export interface FakeStripe {
     options?: { amountTotal?: number; customer?: FakeSession['customer_details']; method?: string },
   ): FakeSession;
   expire(id: string): FakeSession;
+  /** The buyer opened an expired session's recovery link: a new open session for the same cart. */
+  recover(id: string): FakeSession;
   /** Checkout finished with a delayed payment method: complete but not paid yet. */
   completeUnpaid(id: string): FakeSession;
   /** The delayed payment failed (the session stays complete and unpaid). */
@@ -326,7 +328,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intentId,
       } as const);
     },
-    expire: (id) => Object.assign(session(id), { status: 'expired' } as const),
+    expire(id) {
+      const expired = Object.assign(session(id), { status: 'expired' } as const);
+      // Stripe makes the recovery link when a session with recovery enabled expires.
+      if (expired.after_expiration)
+        expired.after_expiration.recovery.url = `https://checkout.stripe.test/recover/${id}`;
+      return expired;
+    },
+    recover(id) {
+      const expired = session(id);
+      const newId = `cs_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
+      const recovered: FakeSession = {
+        ...expired,
+        id: newId,
+        url: `https://checkout.stripe.test/pay/${newId}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        metadata: { ...expired.metadata },
+        recovered_from: id,
+        after_expiration: null,
+      };
+      sessions.set(newId, recovered);
+      intentMetadata.set(newId, intentMetadata.get(id) ?? {});
+      return recovered;
+    },
     completeUnpaid(id) {
       const intentId = intentFor(id, 'processing');
       return Object.assign(session(id), {

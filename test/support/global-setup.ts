@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createDatabase, migrateDatabase } from '@app/shared/db';
-import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX, TEST_REDIS_URL, databaseUrl } from './services.ts';
+import {
+  TEMPLATE_DATABASE,
+  TEST_DATABASE_ADMIN_URL,
+  TEST_DATABASE_PREFIX,
+  TEST_REDIS_URL,
+  databaseUrl,
+} from './services.ts';
 
 /** Tests start the api and worker as production does, from their bundles, made afresh for each run. */
 function buildServer(): void {
@@ -52,7 +58,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     // Databases left by an interrupted earlier run of this checkout (other checkouts have their own prefix).
     const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1) and datname <> $2",
+      'select datname from pg_database where starts_with(datname, $1) and datname <> $2',
       [TEST_DATABASE_PREFIX, TEMPLATE_DATABASE],
     );
     for (const { datname } of stale.rows)

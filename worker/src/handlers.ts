@@ -11,6 +11,7 @@ import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
 import { taxDocumentMail } from './jobs/tax-document-mail.ts';
 import { readPaymentFee } from './jobs/read-payment-fee.ts';
+import { checkoutReminder } from './jobs/checkout-reminder.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
@@ -26,4 +27,5 @@ export const handlers: HandlerMap = {
   'buyer-sign-in': buyerSignIn,
   'tax-document-mail': taxDocumentMail,
   'read-payment-fee': readPaymentFee,
+  'checkout-reminder': checkoutReminder,
 };

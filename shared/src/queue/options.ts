@@ -104,6 +104,11 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 5_000 },
     jobId: (payload) => `tax-document-${payload.documentId}`,
   },
+  'checkout-reminder': {
+    attempts: 6,
+    backoff: { type: 'exponential', delay: 10_000 },
+    jobId: (payload) => `checkout-reminder-${payload.purchaseId}`,
+  },
   'read-payment-fee': {
     // The balance transaction can lag the charge by a few seconds: retried for about half an hour.
     attempts: 10,

@@ -52,6 +52,8 @@ interface Payment {
   /** The payment's refunded total so far: a credit note brings the credited total up to it. */
   refundedCents?: number;
   refundReason?: string | null;
+  /** Paid through the recovery link of this (expired) session of the purchase: the new session takes its place. */
+  recoveredFrom?: string;
 }
 
 /** How documents are issued: the owner's GST settings when the payment or refund is settled. */
@@ -74,7 +76,16 @@ export async function transitionPurchase(
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update');
     if (!purchase) throw new PurchaseNotFoundError(`No purchase ${purchaseId}`);
     const moves = next !== null && purchase.status !== next && allowed[purchase.status].includes(next);
+    const recovered =
+      next === 'paid' &&
+      payment.recoveredFrom !== undefined &&
+      purchase.checkoutSessionId === payment.recoveredFrom &&
+      payment.checkoutSessionId !== undefined;
     const ids = {
+      ...(recovered && {
+        checkoutSessionId: payment.checkoutSessionId,
+        recoveredFromSessionId: payment.recoveredFrom,
+      }),
       ...(payment.paymentIntentId &&
         !purchase.paymentIntentId && { paymentIntentId: payment.paymentIntentId }),
       ...(payment.checkoutSessionId &&
@@ -242,8 +253,14 @@ export async function fulfilCheckoutSession(
   hint?: 'failed',
 ): Promise<FulfilmentResult | null> {
   const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
-  const purchase = await findPurchase(db, 'checkoutSessionId', session);
+  // A session made from an expired one's recovery link (it copies the metadata): only its payment counts.
+  const recoveredFrom = session.recovered_from ?? undefined;
+  const purchase = recoveredFrom
+    ? await findPurchase(db, 'checkoutSessionId', { ...session, id: recoveredFrom })
+    : await findPurchase(db, 'checkoutSessionId', session);
   if (!purchase) return null;
+  const paidNow = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  if (recoveredFrom && !paidNow) return null;
 
   const payment: Payment = {
     paymentIntentId: intentId(session.payment_intent),
@@ -259,6 +276,7 @@ export async function fulfilCheckoutSession(
         amountCents: session.amount_total,
         currency: session.currency,
         buyer: buyerDetails(session),
+        ...(recoveredFrom && { recoveredFrom }),
       },
       documents,
     );

@@ -27,7 +27,7 @@ export type CartItemRequest = z.infer<typeof cartItemSchema>;
 
 /** POST /api/cart/checkout. */
 export const cartCheckoutRequestSchema = checkoutRequestSchema
-  .pick({ customerName: true, customerEmail: true })
+  .pick({ customerName: true, customerEmail: true, remindMe: true })
   .extend({
     items: z
       .array(cartItemSchema, { error: 'The cart must be a list of videos' })

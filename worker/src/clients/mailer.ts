@@ -9,6 +9,7 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

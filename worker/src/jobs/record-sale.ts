@@ -67,6 +67,8 @@ export const recordSale: JobHandler<'record-sale'> = async (
     throw error;
   }
   if (result?.receiptDue) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
+  if (result?.changed && result.status === 'expired')
+    await producer.enqueue('checkout-reminder', { purchaseId: result.purchaseId });
   if (result?.creditNoteId) await producer.enqueue('tax-document-mail', { documentId: result.creditNoteId });
   if (result?.invoiceId && payload.kind !== 'offline')
     await producer.enqueue('read-payment-fee', { purchaseId: result.purchaseId });

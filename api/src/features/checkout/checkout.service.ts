@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
+import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
 import { showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   CartCheckoutRequest,
@@ -218,7 +219,7 @@ export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
  */
 async function startCheckout(
   deps: Deps,
-  buyer: { customerName: string; customerEmail: string },
+  buyer: { customerName: string; customerEmail: string; remindMe?: boolean | undefined },
   lines: CheckoutLine[],
   urls: { cancelPath: string; successQuery?: string },
 ): Promise<{ url: string; sessionId: string }> {
@@ -231,9 +232,11 @@ async function startCheckout(
       buyerEmail: buyer.customerEmail,
       amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
       currency: config.CURRENCY,
+      reminderConsent: buyer.remindMe === true,
     },
     lines,
   );
+  const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
   // The video id too for a one-video purchase, as before carts (Stripe's dashboard shows it).
   const only = lines.length === 1 ? lines[0]!.videoId : null;
   const metadata: Record<string, string> = { purchaseId: purchase.id, ...(only && { videoId: only }) };
@@ -246,6 +249,14 @@ async function startCheckout(
         client_reference_id: purchase.id,
         customer_email: buyer.customerEmail,
         allow_promotion_codes: true,
+        // No payment_method_types: Checkout offers every method the owner turns on in the dashboard
+        // (cards, Apple Pay, Google Pay, Afterpay/Clearpay, Klarna; decision 028).
+        // Over NZ$1,000 a tax invoice must name the buyer and an address: Checkout collects both.
+        ...(totalCents > TIER_3_OVER_CENTS && { billing_address_collection: 'required' as const }),
+        // With the buyer's consent, an expired session gets a recovery link for one reminder e-mail.
+        ...(buyer.remindMe && {
+          after_expiration: { recovery: { enabled: true, allow_promotion_codes: true } },
+        }),
         line_items: lines.map((line) => ({
           quantity: 1,
           price_data: {
