@@ -73,6 +73,24 @@ function PaidTotals() {
   );
 }
 
+/** Unfinished checkouts: reminders sent, and the carts paid through their recovery link. */
+function ReminderCounts() {
+  const { data } = useQuery({
+    queryKey: ['/api/admin/checkout-reminders'],
+    queryFn: () =>
+      api.get<{ remindersSent: number; recovered: number; recoveredCents: number }>(
+        '/api/admin/checkout-reminders',
+      ),
+  });
+  if (!data) return null;
+  return (
+    <p className="mt-4 text-sm text-zinc-400" data-testid="reminder-counts">
+      Unfinished checkouts: {data.remindersSent} {data.remindersSent === 1 ? 'reminder' : 'reminders'} sent ·{' '}
+      {data.recovered} recovered · {formatMoney(data.recoveredCents)} recovered revenue
+    </p>
+  );
+}
+
 export default function AdminSalesPage() {
   const client = useQueryClient();
   // The filter offers the newest 200 videos; "Search buyer or video" finds any other by its title.
@@ -128,6 +146,7 @@ export default function AdminSalesPage() {
       }
     >
       <PaidTotals />
+      <ReminderCounts />
       <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <FilterSelect
           label="Status"
