@@ -1,10 +1,10 @@
 // Bench 3, fulfilment latency: 200 carts of 5 videos paid through signed webhooks on the production api
 // and worker; time from the webhook being accepted to GET /api/purchases/{id} showing the purchase paid
-// with a download link for every one of its 5 videos.
+// with a download link for every one of its 5 videos and its tax invoice numbered (decision 029).
 // The target is read at a steady rate of payments; the same 200 paid 10 at a time, each buyer paying
 // again as soon as the last sale shows, keep both cores busy and measure capacity (decision 012).
 import { eq } from 'drizzle-orm';
-import { createDatabase, purchases, videos } from '@app/shared/db';
+import { createDatabase, purchases, taxDocuments, videos } from '@app/shared/db';
 import { writePurchase } from '@app/shared/sales';
 import { createProducer } from '@app/shared/queue';
 import { createRedis } from '@app/shared/redis';
@@ -36,6 +36,9 @@ const env: Record<string, string> = {
   STRIPE_API_URL: stripe.url,
   // Each buyer is its own visitor (the limits are per address), named as a proxy would name it.
   TRUST_PROXY: 'loopback',
+  // Registered: every payment issues a numbered tax invoice in its fulfilment's transaction.
+  GST_REGISTERED: 'true',
+  GST_NUMBER: '49-091-850',
 };
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 4 });
@@ -103,11 +106,16 @@ try {
       const response = await fetch(`${api.url}/api/purchases/${sessionId}?wait=${WAIT_SECONDS}`, {
         headers: { 'X-Forwarded-For': `10.1.${buyer >> 8}.${buyer & 255}` },
       });
-      const status = (await response.json()) as { status: string; items: Array<{ downloadUrl?: string }> };
+      const status = (await response.json()) as {
+        status: string;
+        items: Array<{ downloadUrl?: string }>;
+        documents?: unknown[];
+      };
       if (
         status.status === 'paid' &&
         status.items.length === CART_SIZE &&
-        status.items.every((item) => item.downloadUrl)
+        status.items.every((item) => item.downloadUrl) &&
+        status.documents?.length === 1
       )
         return performance.now() - accepted;
     }
@@ -182,8 +190,18 @@ try {
       )}`,
     };
   };
+  // Every payment numbered once, in one unbroken run (two record-sale workers would share one row lock).
+  const numbers = (await db.select({ number: taxDocuments.number }).from(taxDocuments))
+    .map((document) => document.number)
+    .sort((a, b) => a - b);
+  const gapFree = numbers.every((number, index) => number === index + 1);
+  console.log(
+    `Documents: ${numbers.length} for ${sessions.length} payments, numbered 1-${numbers.at(-1) ?? 0} ${verdict(
+      gapFree && numbers.length === sessions.length,
+    )} (gap-free, none repeated)`,
+  );
   printTable(
-    `Fulfilment, ${CART_SIZE}-video carts: webhook accepted → every item paid with a link (p95 target ≤ 100 ms)`,
+    `Fulfilment, ${CART_SIZE}-video carts: webhook accepted → every item paid with a link and its invoice numbered (p95 target ≤ 100 ms)`,
     [
       row(`${BASELINE_PURCHASES}, one at a time (baseline)`, baseline),
       row(`${PURCHASES}, ${PAYMENTS_PER_SECOND} arriving per s (target)`, steady, true),

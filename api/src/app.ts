@@ -38,6 +38,8 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
+import { documentRoutes, registerGstRoutes } from './features/gst/gst.routes.ts';
+import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout/reminders.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -114,6 +116,8 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(documentRoutes(deps));
+  app.use(reminderRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
 
   const admin = createAdminRouter();
@@ -127,6 +131,8 @@ export function createApp(deps: Deps): express.Express {
   registerVideoProcessingRoutes(admin, deps);
   registerPortfolioRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
+  registerGstRoutes(admin, deps);
+  registerReminderAdminRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
   app.use(admin);

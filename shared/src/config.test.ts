@@ -123,4 +123,19 @@ describe('config from a copied .env.example', () => {
     expect(config.DATABASE_URL).toMatch(/^postgres:/);
     expect(config.CURRENCY).toBe('nzd');
   });
+
+  it('reads the GST defaults and refuses a GST number that fails the IRD check digit', () => {
+    expect(parseConfig({})).toMatchObject({
+      GST_REGISTERED: false,
+      GST_RATE: 15,
+      GST_LEGAL_NAME: 'Stagelight Studio',
+    });
+    expect(parseConfig({ GST_REGISTERED: 'true', GST_NUMBER: '49-091-850' }).GST_NUMBER).toBe('49091850');
+    expect(() => parseConfig({ GST_NUMBER: '49-091-851' })).toThrow(
+      /GST_NUMBER: not a valid IRD\/GST number/,
+    );
+    expect(() => parseConfig({ GST_REGISTERED: 'true' })).toThrow(
+      /GST_NUMBER is required with GST_REGISTERED/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { gstNumberDigits, isValidGstNumber } from './gst/ird-number.ts';
 
 // The one place that reads process.env (enforced by lint). Every name is in .env.example;
 // defaults work on a developer machine with local PostgreSQL and Redis.
@@ -105,6 +106,20 @@ const envSchema = z
     ANALYTICS_DOMAIN: optional,
     ANALYTICS_SCRIPT_URL: optional.pipe(z.url().optional()),
 
+    // GST (the owner's settings screen overrides these once saved; docs/decisions/029).
+    GST_REGISTERED: flag,
+    GST_NUMBER: optional.pipe(
+      z
+        .string()
+        .optional()
+        .refine((value) => value === undefined || isValidGstNumber(value), 'not a valid IRD/GST number')
+        .transform((value) => (value === undefined ? undefined : (gstNumberDigits(value) ?? undefined))),
+    ),
+    GST_LEGAL_NAME: z.string().default('Stagelight Studio'),
+    GST_ADDRESS: z.string().default(''),
+    /** Percent, e.g. 15. */
+    GST_RATE: z.coerce.number().min(0).max(100).default(15),
+
     METRICS_TOKEN: optional,
     /** The worker has no other HTTP server; its /metrics listens here (only with METRICS_TOKEN). */
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
@@ -128,6 +143,12 @@ const envSchema = z
     VIDEO_MIN_FREE_MB: z.coerce.number().int().min(0).default(1_024),
   })
   .superRefine((env, ctx) => {
+    if (env.GST_REGISTERED && !env.GST_NUMBER)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GST_NUMBER'],
+        message: 'GST_NUMBER is required with GST_REGISTERED',
+      });
     if (env.NODE_ENV !== 'production') return;
     // Left unset, receipts, Stripe's return links and the address visitors see would be development ones.
     const required = [

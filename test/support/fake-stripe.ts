@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /**
  * A local stand-in for the few Stripe endpoints we call (Checkout Sessions create and retrieve,
- * PaymentIntents retrieve with the latest charge expanded), reached by the real SDK through
+ * PaymentIntents retrieve with the latest charge expanded, balance transactions retrieve), reached by the real SDK through
  * STRIPE_API_URL. Tests move sessions along with pay/expire/completeUnpaid/refund and sign webhook
  * events with the real SDK. A call to any other endpoint is recorded in `unexpected` and answered 404.
  */
@@ -23,6 +23,22 @@ export interface FakeSession {
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
+  /** What Checkout collected (name, billing address when asked for). */
+  customer_details: {
+    email: string | null;
+    name: string | null;
+    address: {
+      line1: string | null;
+      line2: string | null;
+      city: string | null;
+      state: string | null;
+      postal_code: string | null;
+      country: string | null;
+    } | null;
+  } | null;
+  /** The expired session a recovery link came from. */
+  recovered_from: string | null;
+  after_expiration: { recovery: { enabled: boolean; url: string | null } } | null;
 }
 
 export interface FakeCharge {
@@ -33,6 +49,20 @@ export interface FakeCharge {
   refunded: boolean;
   payment_intent: string;
   metadata: Record<string, string>;
+  balance_transaction: string | null;
+  payment_method_details: { type: string };
+}
+
+export interface FakeBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  available_on: number;
+  type: 'charge';
+  source: string;
 }
 
 export interface FakePaymentIntent {
@@ -52,6 +82,7 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   paymentIntents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
+  balanceTransactions: Map<string, FakeBalanceTransaction>;
   /** Form fields of every create call, for assertions. */
   created: Array<Record<string, string>>;
   /** Requests to endpoints the fake does not know ("METHOD /path"): tests expect none. */
@@ -60,9 +91,18 @@ export interface FakeStripe {
   failNextCreate(status?: number, times?: number): void;
   /** The next `times` retrieve calls (sessions and payment intents) answer with this HTTP status. */
   failNextRetrieve(status?: number, times?: number): void;
-  /** The buyer paid (amountTotal: what they paid after a promotion code). */
-  pay(id: string, options?: { amountTotal?: number }): FakeSession;
+  /**
+   * The buyer paid (amountTotal: what they paid after a promotion code; customer: what Checkout
+   * collected; method: the payment method type). The charge gets a balance transaction with
+   * Stripe's New Zealand card fee (2.7 % + 30 c).
+   */
+  pay(
+    id: string,
+    options?: { amountTotal?: number; customer?: FakeSession['customer_details']; method?: string },
+  ): FakeSession;
   expire(id: string): FakeSession;
+  /** The buyer opened an expired session's recovery link: a new open session for the same cart. */
+  recover(id: string): FakeSession;
   /** Checkout finished with a delayed payment method: complete but not paid yet. */
   completeUnpaid(id: string): FakeSession;
   /** The delayed payment failed (the session stays complete and unpaid). */
@@ -94,6 +134,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intentMetadata = new Map<string, Record<string, string>>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>();
   const created: Array<Record<string, string>> = [];
   const unexpected: string[] = [];
   const failures = { create: { status: 0, times: 0 }, retrieve: { status: 0, times: 0 } };
@@ -150,6 +191,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata: nested(form, 'metadata'),
           success_url: form.success_url ?? '',
           cancel_url: form.cancel_url ?? '',
+          customer_details: null,
+          recovered_from: null,
+          after_expiration:
+            form['after_expiration[recovery][enabled]'] === 'true'
+              ? { recovery: { enabled: true, url: null } }
+              : null,
         };
         sessions.set(id, session);
         intentMetadata.set(id, nested(form, 'payment_intent_data[metadata]'));
@@ -178,6 +225,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           ...intent,
           latest_charge: expand.includes('latest_charge') && charge ? charge : intent.latest_charge,
         });
+      }
+      const retrieveTransaction = /^\/v1\/balance_transactions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && retrieveTransaction) {
+        const transaction = balanceTransactions.get(decodeURIComponent(retrieveTransaction[1]!));
+        return transaction ? send(200, transaction) : missing('balance_transaction');
       }
       unexpected.push(`${req.method} ${url.pathname}`);
       send(404, {
@@ -226,6 +278,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_intent: intentId,
       // Stripe does not copy the payment intent's metadata onto the charge.
       metadata: {},
+      balance_transaction: null,
+      payment_method_details: { type: 'card' },
     });
     return intentId;
   };
@@ -237,6 +291,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     paymentIntents,
     charges,
+    balanceTransactions,
     created,
     unexpected,
     failNextCreate(status = 500, times = 5) {
@@ -247,14 +302,57 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     pay(id, options = {}) {
       if (options.amountTotal !== undefined) session(id).amount_total = options.amountTotal;
+      if (options.customer) session(id).customer_details = options.customer;
       const intentId = intentFor(id, 'succeeded');
+      const charge = charges.get(paymentIntents.get(intentId)!.latest_charge!)!;
+      if (options.method) charge.payment_method_details = { type: options.method };
+      if (!charge.balance_transaction) {
+        const fee = Math.round(charge.amount * 0.027) + 30;
+        const transaction: FakeBalanceTransaction = {
+          id: `txn_${charge.id.slice(3)}`,
+          object: 'balance_transaction',
+          amount: charge.amount,
+          fee,
+          net: charge.amount - fee,
+          currency: session(id).currency,
+          available_on: Math.floor(Date.now() / 1000) + 2 * 86_400,
+          type: 'charge',
+          source: charge.id,
+        };
+        balanceTransactions.set(transaction.id, transaction);
+        charge.balance_transaction = transaction.id;
+      }
       return Object.assign(session(id), {
         status: 'complete',
         payment_status: 'paid',
         payment_intent: intentId,
       } as const);
     },
-    expire: (id) => Object.assign(session(id), { status: 'expired' } as const),
+    expire(id) {
+      const expired = Object.assign(session(id), { status: 'expired' } as const);
+      // Stripe makes the recovery link when a session with recovery enabled expires.
+      if (expired.after_expiration)
+        expired.after_expiration.recovery.url = `https://checkout.stripe.test/recover/${id}`;
+      return expired;
+    },
+    recover(id) {
+      const expired = session(id);
+      const newId = `cs_test_${++counter}_${Math.random().toString(36).slice(2, 10)}`;
+      const recovered: FakeSession = {
+        ...expired,
+        id: newId,
+        url: `https://checkout.stripe.test/pay/${newId}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        metadata: { ...expired.metadata },
+        recovered_from: id,
+        after_expiration: null,
+      };
+      sessions.set(newId, recovered);
+      intentMetadata.set(newId, intentMetadata.get(id) ?? {});
+      return recovered;
+    },
     completeUnpaid(id) {
       const intentId = intentFor(id, 'processing');
       return Object.assign(session(id), {

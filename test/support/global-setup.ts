@@ -60,7 +60,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     // Databases left by an interrupted earlier run of this checkout (other checkouts have their own prefix).
     const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1) and datname <> $2",
+      'select datname from pg_database where starts_with(datname, $1) and datname <> $2',
       [TEST_DATABASE_PREFIX, TEMPLATE_DATABASE],
     );
     for (const { datname } of stale.rows)

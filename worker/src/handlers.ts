@@ -9,6 +9,9 @@ import { pruneVideoStatEvents } from './jobs/prune-video-stat-events.ts';
 import { recordSale } from './jobs/record-sale.ts';
 import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
+import { taxDocumentMail } from './jobs/tax-document-mail.ts';
+import { readPaymentFee } from './jobs/read-payment-fee.ts';
+import { checkoutReminder } from './jobs/checkout-reminder.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
@@ -22,4 +25,7 @@ export const handlers: HandlerMap = {
   'prune-video-stat-events': pruneVideoStatEvents,
   'process-image': processImage,
   'buyer-sign-in': buyerSignIn,
+  'tax-document-mail': taxDocumentMail,
+  'read-payment-fee': readPaymentFee,
+  'checkout-reminder': checkoutReminder,
 };

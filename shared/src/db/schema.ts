@@ -246,6 +246,11 @@ export const purchases = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     // Set once the buyer's receipt has gone out, so a retried job does not send it twice.
     receiptSentAt: timestamp({ withTimezone: true }),
+    // The buyer ticked "remind me" at checkout (never pre-ticked): one e-mail if the session expires.
+    reminderConsent: boolean().notNull().default(false),
+    reminderSentAt: timestamp({ withTimezone: true }),
+    // Paid through Stripe's recovery link of an expired session (that session's id), for the counts.
+    recoveredFromSessionId: text(),
   },
   (t) => [
     index('purchases_created_at_idx').on(t.createdAt.desc()),
@@ -402,3 +407,103 @@ export const buyerSessions = pgTable(
   },
   (t) => [index('buyer_sessions_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * The owner's GST registration (one row, id 1; absent: the environment's defaults). Documents copy
+ * what they need when issued, so a later change never alters an issued document.
+ */
+export const gstSettings = pgTable(
+  'gst_settings',
+  {
+    id: integer().primaryKey().default(1),
+    registered: boolean().notNull(),
+    /** Digits only (8 or 9), checked with Inland Revenue's check digit. */
+    gstNumber: text(),
+    legalName: text().notNull(),
+    address: text().notNull(),
+    /** 1500 = 15 %. */
+    rateBasisPoints: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('gst_settings_one_row_check', sql`${t.id} = 1`),
+    check('gst_settings_number_check', sql`not ${t.registered} or ${t.gstNumber} is not null`),
+    check('gst_settings_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Gap-free document numbers: a row per sequence, advanced with UPDATE ... RETURNING inside the
+ * transaction that issues the document, so a rollback gives the number back and concurrent issuers
+ * wait on the row lock (a SEQUENCE would skip numbers on rollback).
+ */
+export const documentCounters = pgTable('document_counters', {
+  name: text().primaryKey(),
+  lastNumber: integer().notNull().default(0),
+});
+
+export const taxDocumentKinds = ['invoice', 'credit-note'] as const;
+export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
+
+/**
+ * Taxable supply information (an invoice or receipt per paid purchase) and supply correction
+ * information (a credit note per refund), numbered in one sequence. `content` is what the document
+ * says, frozen when issued; the PDF and e-mail text are rendered from it.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuidKey(),
+    number: integer().notNull().unique(),
+    kind: text({ enum: taxDocumentKinds }).notNull(),
+    purchaseId: text()
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    /** The invoice a credit note corrects. */
+    creditedDocumentId: text(),
+    issuedAt: createdAt(),
+    /** GST-inclusive amount, positive for both kinds (a credit note's amount is given back). */
+    totalCents: integer().notNull(),
+    /** 0 when the owner was not registered at issue. */
+    gstCents: integer().notNull(),
+    registered: boolean().notNull(),
+    /** How it was paid: 'card' (Stripe) or 'offline'. */
+    paymentMethod: text().notNull(),
+    /** A credit note: the purchase's refunded total once it is issued (one note per refund step). */
+    refundedCentsAfter: integer(),
+    content: jsonb().notNull(),
+    emailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_one_invoice_idx')
+      .on(t.purchaseId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('tax_documents_credit_step_idx')
+      .on(t.purchaseId, t.refundedCentsAfter)
+      .where(sql`${t.kind} = 'credit-note'`),
+    index('tax_documents_issued_at_idx').on(t.issuedAt),
+    check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
+    check('tax_documents_amount_check', sql`${t.totalCents} > 0 and ${t.gstCents} >= 0`),
+  ],
+);
+
+/** Stripe's fee on a card payment, read by the worker from the charge's balance transaction. */
+export const paymentFees = pgTable('payment_fees', {
+  purchaseId: text()
+    .primaryKey()
+    .references(() => purchases.id, { onDelete: 'cascade' }),
+  chargeId: text().notNull(),
+  balanceTransactionId: text().notNull(),
+  /** Stripe's payment method type: card, afterpay_clearpay, klarna, ... */
+  methodType: text(),
+  feeCents: integer().notNull(),
+  netCents: integer().notNull(),
+  availableOn: timestamp({ withTimezone: true }),
+  readAt: createdAt(),
+});
+
+/** Addresses that asked for no more unfinished-checkout reminders (trimmed, lower-case). */
+export const reminderUnsubscribes = pgTable('reminder_unsubscribes', {
+  email: text().primaryKey(),
+  createdAt: createdAt(),
+});

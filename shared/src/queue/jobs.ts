@@ -63,6 +63,12 @@ export const jobPayloadSchemas = {
   }),
   // A buyer asked for a library sign-in link; the row holds the address (decision 024).
   'buyer-sign-in': z.object({ requestId: z.uuid() }),
+  // A credit note issued for a refund: e-mail it to the buyer (decision 029). Invoices go with the receipt.
+  'tax-document-mail': z.object({ documentId: z.uuid() }),
+  // A Checkout Session expired unpaid: one reminder with Stripe's recovery link, if the buyer agreed.
+  'checkout-reminder': z.object({ purchaseId: z.string().min(1).max(100) }),
+  // After a card payment: Stripe's fee from the charge's balance transaction, for the GST report.
+  'read-payment-fee': z.object({ purchaseId: z.string().min(1).max(100) }),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

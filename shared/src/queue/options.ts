@@ -99,6 +99,22 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 2_000 },
     jobId: (payload) => `buyer-sign-in-${payload.requestId}`,
   },
+  'tax-document-mail': {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    jobId: (payload) => `tax-document-${payload.documentId}`,
+  },
+  'checkout-reminder': {
+    attempts: 6,
+    backoff: { type: 'exponential', delay: 10_000 },
+    jobId: (payload) => `checkout-reminder-${payload.purchaseId}`,
+  },
+  'read-payment-fee': {
+    // The balance transaction can lag the charge by a few seconds: retried for about half an hour.
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 5_000 },
+    jobId: (payload) => `payment-fee-${payload.purchaseId}`,
+  },
 };
 
 // Keep enough history for the admin jobs screen without letting Redis grow without bound.

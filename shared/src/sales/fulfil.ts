@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { purchaseItems, purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
+import type { GstSettings } from '../schemas/gst.ts';
+import { issueCreditNote, issueInvoice, type BuyerDetails } from '../gst/issue.ts';
 import { allocate, bundleVideos } from './bundles.ts';
 
 /**
@@ -29,6 +31,10 @@ export interface FulfilmentResult {
   saleRecorded: boolean;
   /** Paid and no receipt sent yet: the caller queues it (its job id makes that once). */
   receiptDue: boolean;
+  /** The invoice issued with the payment (the receipt carries it). */
+  invoiceId?: string | null;
+  /** A credit note issued by this call: the caller e-mails it. */
+  creditNoteId?: string | null;
 }
 
 export class PurchaseNotFoundError extends Error {}
@@ -41,6 +47,18 @@ interface Payment {
   amountCents?: number | null;
   currency?: string | null;
   checkoutSessionId?: string;
+  /** What Stripe Checkout collected about the buyer (name and billing address over NZ$1,000). */
+  buyer?: BuyerDetails;
+  /** The payment's refunded total so far: a credit note brings the credited total up to it. */
+  refundedCents?: number;
+  refundReason?: string | null;
+  /** Paid through the recovery link of this (expired) session of the purchase: the new session takes its place. */
+  recoveredFrom?: string;
+}
+
+/** How documents are issued: the owner's GST settings when the payment or refund is settled. */
+export interface Documents {
+  gst: GstSettings;
 }
 
 /**
@@ -51,13 +69,23 @@ export async function transitionPurchase(
   db: Db,
   purchaseId: string,
   next: PurchaseStatus | null,
-  payment: Payment = {},
+  payment: Payment,
+  documents: Documents,
 ): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update');
     if (!purchase) throw new PurchaseNotFoundError(`No purchase ${purchaseId}`);
     const moves = next !== null && purchase.status !== next && allowed[purchase.status].includes(next);
+    const recovered =
+      next === 'paid' &&
+      payment.recoveredFrom !== undefined &&
+      purchase.checkoutSessionId === payment.recoveredFrom &&
+      payment.checkoutSessionId !== undefined;
     const ids = {
+      ...(recovered && {
+        checkoutSessionId: payment.checkoutSessionId,
+        recoveredFromSessionId: payment.recoveredFrom,
+      }),
       ...(payment.paymentIntentId &&
         !purchase.paymentIntentId && { paymentIntentId: payment.paymentIntentId }),
       ...(payment.checkoutSessionId &&
@@ -100,12 +128,28 @@ export async function transitionPurchase(
         .returning({ id: sales.id });
       saleRecorded = inserted.length > 0;
     }
+    // The document is numbered in this transaction: paid and numbered together, or neither.
+    const invoiceId = paid
+      ? await issueInvoice(tx, purchase, amountCents, documents.gst, payment.buyer)
+      : null;
+    const creditNoteId =
+      payment.refundedCents !== undefined && payment.refundedCents > 0
+        ? await issueCreditNote(
+            tx,
+            purchase,
+            payment.refundedCents,
+            documents.gst,
+            payment.refundReason ?? null,
+          )
+        : null;
     return {
       purchaseId,
       status,
       changed: moves,
       saleRecorded,
       receiptDue: status === 'paid' && !purchase.receiptSentAt,
+      invoiceId,
+      creditNoteId,
     };
   });
 }
@@ -204,28 +248,43 @@ async function findPurchase(
 export async function fulfilCheckoutSession(
   db: Db,
   stripe: Stripe,
+  documents: Documents,
   checkoutSessionId: string,
   hint?: 'failed',
 ): Promise<FulfilmentResult | null> {
   const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
-  const purchase = await findPurchase(db, 'checkoutSessionId', session);
+  // A session made from an expired one's recovery link (it copies the metadata): only its payment counts.
+  const recoveredFrom = session.recovered_from ?? undefined;
+  const purchase = recoveredFrom
+    ? await findPurchase(db, 'checkoutSessionId', { ...session, id: recoveredFrom })
+    : await findPurchase(db, 'checkoutSessionId', session);
   if (!purchase) return null;
+  const paidNow = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  if (recoveredFrom && !paidNow) return null;
 
   const payment: Payment = {
     paymentIntentId: intentId(session.payment_intent),
     checkoutSessionId: session.id,
   };
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-    return transitionPurchase(db, purchase.id, 'paid', {
-      ...payment,
-      amountCents: session.amount_total,
-      currency: session.currency,
-    });
+    return transitionPurchase(
+      db,
+      purchase.id,
+      'paid',
+      {
+        ...payment,
+        amountCents: session.amount_total,
+        currency: session.currency,
+        buyer: buyerDetails(session),
+        ...(recoveredFrom && { recoveredFrom }),
+      },
+      documents,
+    );
   }
-  if (session.status === 'expired') return transitionPurchase(db, purchase.id, 'expired', payment);
+  if (session.status === 'expired') return transitionPurchase(db, purchase.id, 'expired', payment, documents);
   if (hint === 'failed' && session.status === 'complete')
-    return transitionPurchase(db, purchase.id, 'failed', payment);
-  return transitionPurchase(db, purchase.id, null, payment);
+    return transitionPurchase(db, purchase.id, 'failed', payment, documents);
+  return transitionPurchase(db, purchase.id, null, payment, documents);
 }
 
 /**
@@ -236,6 +295,7 @@ export async function fulfilCheckoutSession(
 export async function checkCheckoutSession(
   db: Db,
   stripe: Stripe,
+  documents: Documents,
   checkoutSessionId: string,
 ): Promise<FulfilmentResult | null> {
   const [purchase] = await db
@@ -243,7 +303,7 @@ export async function checkCheckoutSession(
     .from(purchases)
     .where(eq(purchases.checkoutSessionId, checkoutSessionId));
   if (purchase?.source !== 'stripe' || purchase.status === 'pending') {
-    return fulfilCheckoutSession(db, stripe, checkoutSessionId);
+    return fulfilCheckoutSession(db, stripe, documents, checkoutSessionId);
   }
   return {
     purchaseId: purchase.id,
@@ -263,20 +323,40 @@ export async function checkCheckoutSession(
 export async function refundPayment(
   db: Db,
   stripe: Stripe,
+  documents: Documents,
   paymentIntentId: string,
 ): Promise<FulfilmentResult | null> {
   const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
   const purchase = await findPurchase(db, 'paymentIntentId', intent);
   if (!purchase) return null;
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-  return transitionPurchase(db, purchase.id, charge?.refunded ? 'refunded' : null, {
-    paymentIntentId: intent.id,
-  });
+  return transitionPurchase(
+    db,
+    purchase.id,
+    charge?.refunded ? 'refunded' : null,
+    { paymentIntentId: intent.id, refundedCents: charge?.amount_refunded ?? 0 },
+    documents,
+  );
 }
 
 /** An offline payment the owner recorded: paid, with a synthetic transaction id. */
-export function fulfilOffline(db: Db, purchaseId: string): Promise<FulfilmentResult> {
-  return transitionPurchase(db, purchaseId, 'paid', { transactionId: `offline_${purchaseId}` });
+export function fulfilOffline(db: Db, documents: Documents, purchaseId: string): Promise<FulfilmentResult> {
+  return transitionPurchase(db, purchaseId, 'paid', { transactionId: `offline_${purchaseId}` }, documents);
+}
+
+/** The name and billing address Stripe Checkout collected, as lines. */
+function buyerDetails(session: Stripe.Checkout.Session): BuyerDetails {
+  const details = session.customer_details;
+  const address = details?.address;
+  const lines = address
+    ? [
+        address.line1,
+        address.line2,
+        [address.city, address.state, address.postal_code].filter(Boolean).join(' '),
+        address.country,
+      ].filter((line): line is string => Boolean(line && line.trim()))
+    : [];
+  return { name: details?.name ?? null, address: lines.length ? lines.join('\n') : null };
 }
 
 /** Remembers a Stripe event as handled, so a redelivery is acknowledged without queuing work. */

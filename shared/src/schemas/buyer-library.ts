@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLinkSchema } from './gst.ts';
 
 // The buyer's library (/my-videos, decision 024): the HTTP contract. Browser-safe.
 
@@ -46,6 +47,8 @@ export type BuyerVideo = z.infer<typeof buyerVideoSchema>;
 export const buyerLibrarySchema = z.object({
   email: z.string(),
   videos: z.array(buyerVideoSchema),
+  /** Invoices, receipts and credit notes of the address's purchases, newest first. */
+  documents: z.array(documentLinkSchema).optional(),
 });
 export type BuyerLibrary = z.infer<typeof buyerLibrarySchema>;
 

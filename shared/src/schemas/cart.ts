@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLinkSchema } from './gst.ts';
 import { checkoutRequestSchema } from './requests.ts';
 import { CART_MAX_ITEMS, purchaseStatuses } from '../constants.ts';
 
@@ -26,7 +27,7 @@ export type CartItemRequest = z.infer<typeof cartItemSchema>;
 
 /** POST /api/cart/checkout. */
 export const cartCheckoutRequestSchema = checkoutRequestSchema
-  .pick({ customerName: true, customerEmail: true })
+  .pick({ customerName: true, customerEmail: true, remindMe: true })
   .extend({
     items: z
       .array(cartItemSchema, { error: 'The cart must be a list of videos' })
@@ -123,5 +124,7 @@ export const purchaseStatusSchema = z.object({
   downloadUrl: z.string().optional(),
   amountCents: z.number().int(),
   items: z.array(purchaseItemSchema),
+  /** The purchase's invoice (or receipt) and credit notes, once paid (decision 029). */
+  documents: z.array(documentLinkSchema).optional(),
 });
 export type PurchaseStatusResponse = z.infer<typeof purchaseStatusSchema>;

@@ -202,5 +202,7 @@ export const checkoutRequestSchema = z.object({
   customerEmail: z.email({ error: 'Enter a valid email address' }).max(320),
   customerName: required('Name', 200),
   verificationToken: z.string().max(2_000).optional(),
+  /** The buyer ticked "e-mail me a reminder if I don't finish" (never pre-ticked; decision 029). */
+  remindMe: z.boolean().optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLinkSchema } from './gst.ts';
 import { calendarDateSchema } from './requests.ts';
 import { purchaseStatuses } from '../constants.ts';
 
@@ -38,6 +39,8 @@ export const adminPurchaseSchema = z.object({
   checkoutSessionId: z.string().nullable(),
   paymentIntentId: z.string().nullable(),
   receiptSentAt: z.string().nullable(),
+  /** Its invoice and credit notes (the owner's PDF links). */
+  documents: z.array(documentLinkSchema).optional(),
   itemCount: z.number().int(),
   items: z.array(adminPurchaseItemSchema),
 });

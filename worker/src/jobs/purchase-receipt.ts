@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
-import { asc, eq } from 'drizzle-orm';
-import { purchaseItems, purchases, showcases } from '@app/shared/db';
+import { and, asc, eq } from 'drizzle-orm';
+import { purchaseItems, purchases, showcases, taxDocuments } from '@app/shared/db';
+import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
 import { receiptHtml, receiptSubject, receiptText, type Receipt } from './receipt-mail.ts';
@@ -35,6 +36,14 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
     libraryUrl: `${config.PUBLIC_URL}/my-videos`,
     contactEmail: config.PUBLIC_CONTACT_EMAIL,
   };
+  // The purchase's invoice (or receipt, when not GST-registered): its text in the message, its PDF attached.
+  const [invoice] = await db
+    .select({ content: taxDocuments.content })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'invoice')));
+  const document = invoice?.content as DocumentContent | undefined;
+  if (document)
+    receipt.document = { title: `${document.title} ${document.reference}`, text: documentText(document) };
   try {
     await mailer.send({
       to: purchase.buyerEmail,
@@ -42,6 +51,15 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
       text: receiptText(receipt),
       html: receiptHtml(receipt),
       replyTo: config.PUBLIC_CONTACT_EMAIL,
+      ...(document && {
+        attachments: [
+          {
+            filename: documentFileName(document),
+            content: await renderDocumentPdf(document),
+            contentType: 'application/pdf',
+          },
+        ],
+      }),
     });
   } catch (error) {
     if (isPermanentMailError(error))

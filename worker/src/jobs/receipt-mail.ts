@@ -19,6 +19,8 @@ export interface Receipt {
   items: ReceiptItem[];
   libraryUrl: string;
   contactEmail: string;
+  /** The purchase's invoice or receipt (attached as a PDF too). */
+  document?: { title: string; text: string };
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -30,7 +32,14 @@ export function receiptSubject(receipt: Receipt): string {
     : `Your ${receipt.items.length} videos from Stagelight Studio`;
 }
 
-export function receiptText({ buyerName, amountCents, items, libraryUrl, contactEmail }: Receipt): string {
+export function receiptText({
+  buyerName,
+  amountCents,
+  items,
+  libraryUrl,
+  contactEmail,
+  document,
+}: Receipt): string {
   const one = items.length === 1;
   return [
     `Kia ora ${buyerName},`,
@@ -50,10 +59,18 @@ export function receiptText({ buyerName, amountCents, items, libraryUrl, contact
     `All your videos, any time: ${libraryUrl}`,
     '',
     `Questions? Reply to this e-mail or write to ${contactEmail}.`,
+    ...(document ? ['', `Your ${document.title} (also attached as a PDF):`, '', document.text] : []),
   ].join('\n');
 }
 
-export function receiptHtml({ buyerName, amountCents, items, libraryUrl, contactEmail }: Receipt): string {
+export function receiptHtml({
+  buyerName,
+  amountCents,
+  items,
+  libraryUrl,
+  contactEmail,
+  document,
+}: Receipt): string {
   const rows = items
     .map(
       (item) => `<tr><td style="padding:14px 0;border-top:1px solid #e4e4e7">
@@ -85,6 +102,7 @@ ${rows}
 </table></td></tr>
 <tr><td style="padding:16px 20px 24px;font-size:15px;line-height:1.5">
 <p style="margin:0 0 12px">All your videos, any time: <a href="${escape(libraryUrl)}" style="color:#7c3aed">${escape(libraryUrl)}</a></p>
+${document ? `<p style="margin:0 0 12px">Your ${escape(document.title)} is attached as a PDF.</p>` : ''}
 <p style="margin:0;color:#71717a;font-size:14px">Questions? Reply to this e-mail or write to <a href="mailto:${escape(contactEmail)}" style="color:#7c3aed">${escape(contactEmail)}</a>.</p>
 </td></tr>
 </table>

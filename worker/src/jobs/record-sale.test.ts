@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { purchases, sales, stripeEvents, purchaseItems } from '@app/shared/db';
 import { fulfilCheckoutSession } from '@app/shared/sales';
+import { gstDefaults } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
 import { createVideo, createPurchase, createShowcase } from '../../../test/support/factories.ts';
 import { recordSale } from './record-sale.ts';
@@ -174,7 +175,12 @@ describe('record-sale', () => {
     const { id, sessionId } = await pendingPurchase();
     stripe.pay(sessionId);
     // The first attempt wrote the sale, then the worker died before queuing the receipt.
-    await fulfilCheckoutSession(env.database.db, createStripe(env.config)!, sessionId);
+    await fulfilCheckoutSession(
+      env.database.db,
+      createStripe(env.config)!,
+      { gst: gstDefaults(env.config) },
+      sessionId,
+    );
     expect(await receipts()).toEqual({ waiting: 0, delayed: 0 });
     expect(await recordSale({ kind: 'checkout', checkoutSessionId: sessionId }, context)).toMatchObject({
       status: 'skipped',

@@ -9,6 +9,7 @@ import {
   refundPayment,
   type FulfilmentResult,
 } from '@app/shared/sales';
+import { loadGstSettings, RefundExceedsPayment } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 
 /** Stripe answered that the request itself is wrong (no such session, bad key): retrying cannot help. */
@@ -35,29 +36,42 @@ export const recordSale: JobHandler<'record-sale'> = async (
 ) => {
   let result: FulfilmentResult | null;
   try {
+    // The settings as they are when the payment is settled; the document keeps its own copy.
+    const documents = { gst: await loadGstSettings(db, config) };
     if (payload.kind === 'offline') {
-      result = await fulfilOffline(db, payload.purchaseId);
+      result = await fulfilOffline(db, documents, payload.purchaseId);
     } else {
       if (!stripe)
         throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
-      if (payload.kind === 'refund') result = await refundPayment(db, stripe, payload.paymentIntentId);
+      if (payload.kind === 'refund')
+        result = await refundPayment(db, stripe, documents, payload.paymentIntentId);
       else if (payload.eventId === undefined)
-        result = await checkCheckoutSession(db, stripe, payload.checkoutSessionId);
+        result = await checkCheckoutSession(db, stripe, documents, payload.checkoutSessionId);
       else
         result = await fulfilCheckoutSession(
           db,
           stripe,
+          documents,
           payload.checkoutSessionId,
           payload.failed ? 'failed' : undefined,
         );
     }
   } catch (error) {
     if (error instanceof PurchaseNotFoundError) throw new UnrecoverableError(error.message);
+    if (error instanceof RefundExceedsPayment) {
+      logger.error({ err: error, payload }, 'refund larger than the payment: no credit note issued');
+      throw new UnrecoverableError(error.message);
+    }
     if (isPermanentStripeError(error))
       throw new UnrecoverableError(`Stripe refused: ${(error as Error).message}`);
     throw error;
   }
   if (result?.receiptDue) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
+  if (result?.changed && result.status === 'expired')
+    await producer.enqueue('checkout-reminder', { purchaseId: result.purchaseId });
+  if (result?.creditNoteId) await producer.enqueue('tax-document-mail', { documentId: result.creditNoteId });
+  if (result?.invoiceId && payload.kind !== 'offline')
+    await producer.enqueue('read-payment-fee', { purchaseId: result.purchaseId });
   if (result?.changed) {
     // Only a shortcut for a buyer's page waiting on the purchase: its next poll reads the same row.
     await announcePurchaseSettled(redis, config.QUEUE_PREFIX, result.purchaseId).catch((error: unknown) =>
@@ -66,7 +80,10 @@ export const recordSale: JobHandler<'record-sale'> = async (
   }
   if (payload.kind !== 'offline' && payload.eventId)
     await markStripeEventProcessed(db, payload.eventId, payload.eventType ?? `record-sale.${payload.kind}`);
-  if (!result) return { status: 'skipped', reason: 'not our payment' };
+  if (!result) {
+    logger.info({ payload }, 'record-sale: not one of our payments, ignored');
+    return { status: 'skipped', reason: 'not our payment' };
+  }
   return {
     status: result.changed || result.saleRecorded ? 'done' : 'skipped',
     purchase: result.status,

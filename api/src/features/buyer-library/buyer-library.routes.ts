@@ -7,6 +7,7 @@ import {
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
+import { documentForBuyer, documentsOfBuyer } from '../gst/documents.service.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { sameOriginWrites } from '../../http/session.ts';
 import {
@@ -69,7 +70,20 @@ export function buyerLibraryRoutes(deps: Deps): Router {
     const email = await buyerSessionEmail(db, cookieOf(req));
     res.set('Cache-Control', 'no-store');
     if (!email) throw new HttpError(401, 'Sign in to see your videos');
-    res.json(await buyerLibrary(db, email));
+    const [library, documents] = await Promise.all([buyerLibrary(db, email), documentsOfBuyer(db, email)]);
+    res.json({ ...library, documents });
+  });
+
+  // A receipt, invoice or credit note of the signed-in buyer's own purchases (404 for anyone else's).
+  router.get('/api/my-videos/documents/:id.pdf', async (req, res) => {
+    const email = await buyerSessionEmail(db, cookieOf(req));
+    res.set('Cache-Control', 'no-store');
+    if (!email) throw new HttpError(401, 'Sign in to see your documents');
+    const file = await documentForBuyer(db, email, String(req.params.id));
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `inline; filename="${file.fileName}"`)
+      .send(file.body);
   });
 
   router.post('/api/my-videos/logout', async (req, res) => {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
+import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
 import { showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   CartCheckoutRequest,
@@ -15,6 +16,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
+import { documentsOfPurchase } from '../gst/documents.service.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
 /**
@@ -215,7 +217,7 @@ export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
  */
 async function startCheckout(
   deps: Deps,
-  buyer: { customerName: string; customerEmail: string },
+  buyer: { customerName: string; customerEmail: string; remindMe?: boolean | undefined },
   lines: CheckoutLine[],
   urls: { cancelPath: string; successQuery?: string },
 ): Promise<{ url: string; sessionId: string }> {
@@ -228,9 +230,11 @@ async function startCheckout(
       buyerEmail: buyer.customerEmail,
       amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
       currency: config.CURRENCY,
+      reminderConsent: buyer.remindMe === true,
     },
     lines,
   );
+  const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
   // The video id too for a one-video purchase, as before carts (Stripe's dashboard shows it).
   const only = lines.length === 1 ? lines[0]!.videoId : null;
   const metadata: Record<string, string> = { purchaseId: purchase.id, ...(only && { videoId: only }) };
@@ -243,6 +247,14 @@ async function startCheckout(
         client_reference_id: purchase.id,
         customer_email: buyer.customerEmail,
         allow_promotion_codes: true,
+        // No payment_method_types: Checkout offers every method the owner turns on in the dashboard
+        // (cards, Apple Pay, Google Pay, Afterpay/Clearpay, Klarna; decision 029).
+        // Over NZ$1,000 a tax invoice must name the buyer and an address: Checkout collects both.
+        ...(totalCents > TIER_3_OVER_CENTS && { billing_address_collection: 'required' as const }),
+        // With the buyer's consent, an expired session gets a recovery link for one reminder e-mail.
+        ...(buyer.remindMe && {
+          after_expiration: { recovery: { enabled: true, allow_promotion_codes: true } },
+        }),
         line_items: lines.map((line) => ({
           quantity: 1,
           price_data: {
@@ -302,11 +314,16 @@ export async function purchaseStatusOf(
     ...(paid && item.videoId && { downloadUrl: downloadPagePath(item.videoId, sessionId) }),
   }));
   const first = listed.find((item) => item.videoId);
+  const documents =
+    purchase.status === 'paid' || purchase.status === 'refunded'
+      ? await documentsOfPurchase(deps.db, purchase.id, sessionId)
+      : [];
   return {
     status: purchase.status,
     videoId: first?.videoId ?? '',
     ...(first?.downloadUrl && { downloadUrl: first.downloadUrl }),
     amountCents: purchase.amountCents,
     items: listed,
+    ...(documents.length > 0 && { documents }),
   };
 }

@@ -11,6 +11,7 @@ import type {
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { documentsForPurchases } from '../gst/documents.service.ts';
 
 // The owner's side of the shop (docs/decisions/023): purchases with their items, the CSV with a row
 // per item, the dashboard's figures, offline payments and resent receipts.
@@ -105,10 +106,16 @@ export async function listPurchases(
       .from(purchases)
       .where(where),
   ]);
-  const items = await itemsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [items, documents] = await Promise.all([
+    itemsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    documentsForPurchases(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return {
     purchases: rows.map((row) => {
       const list = items.get(row.id) ?? [];
@@ -127,6 +134,7 @@ export async function listPurchases(
         receiptSentAt: iso(row.receiptSentAt),
         itemCount: list.length,
         items: list,
+        documents: documents.get(row.id) ?? [],
       };
     }),
     page,
@@ -137,7 +145,7 @@ export async function listPurchases(
 }
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text =
     value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;

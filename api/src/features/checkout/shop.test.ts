@@ -33,6 +33,8 @@ function statusBody(
   status: PurchaseStatus,
   video: { id: string; title: string; priceCents: number },
   sessionId?: string,
+  // Once paid, the purchase's documents (decision 029): its invoice, and a credit note once refunded.
+  documents = status === 'paid' ? 1 : 0,
 ) {
   const downloadUrl = sessionId && `/video/${video.id}/download?session_id=${sessionId}`;
   return {
@@ -49,6 +51,11 @@ function statusBody(
         ...(downloadUrl && { downloadUrl }),
       },
     ],
+    ...(documents > 0 && {
+      documents: Array.from({ length: documents }, () =>
+        expect.objectContaining({ url: expect.stringMatching(/^\/api\/purchases\/.+\.pdf$/) }),
+      ),
+    }),
   };
 }
 
@@ -440,7 +447,9 @@ describe('fulfilment', () => {
     await deliver('charge.refunded', stripe.refund(sessionId));
     await settled();
     expect((await purchaseOf(sessionId)).status).toBe('refunded');
-    await request(api.app).get(`/api/purchases/${sessionId}`).expect(200, statusBody('refunded', video));
+    const refunded = await request(api.app).get(`/api/purchases/${sessionId}`).expect(200);
+    // The invoice and two credit notes: the partial refund's and the rest's.
+    expect(refunded.body).toEqual(statusBody('refunded', video, undefined, 3));
     await request(api.app).post(`/api/download/${video.id}`).send({ sessionId }).expect(403);
     await request(api.app).post(`/api/video-stream/${video.id}`).send({ sessionId }).expect(403);
 

@@ -12,6 +12,7 @@ const screens: Record<string, ComponentType> = {
   '/admin/videos': gatedAdminPage(() => import('../../pages/admin/videos.tsx')),
   '/admin/portfolio': gatedAdminPage(() => import('../../pages/admin/portfolio.tsx')),
   '/admin/sales': gatedAdminPage(() => import('../../pages/admin/sales.tsx')),
+  '/admin/gst': gatedAdminPage(() => import('../../pages/admin/gst.tsx')),
   '/admin/jobs': gatedAdminPage(() => import('../../pages/admin/jobs.tsx')),
   '/admin/sync': gatedAdminPage(() => import('../../pages/admin/sync.tsx')),
   '/admin/testimonials': gatedAdminPage(() => import('../../pages/admin/testimonials.tsx')),

@@ -81,6 +81,15 @@ export function BuyerFields({
         <Input type="email" autoComplete="email" inputMode="email" required {...field('customerEmail')} />
         <FieldError id={`${idPrefix}-customerEmail-error`} message={errors.customerEmail?.message} />
       </div>
+      <label className="flex items-start gap-2 text-sm text-zinc-300">
+        <input
+          type="checkbox"
+          id={`${idPrefix}-remindMe`}
+          className="mt-0.5 size-4 accent-spotlight-400"
+          {...form.register('remindMe')}
+        />
+        E-mail me one reminder with a link back to this cart if I don’t finish paying
+      </label>
     </div>
   );
 }

@@ -2,8 +2,13 @@ import { checkoutRequestSchema, type CheckoutRequest, type CheckoutResponse } fr
 import { api, ApiError, isApiError } from '../../lib/api.ts';
 
 /** The name and e-mail the purchase and payment-options forms ask for, checked as the api checks them. */
-export const buyerSchema = checkoutRequestSchema.pick({ customerName: true, customerEmail: true });
-export type Buyer = { customerName: string; customerEmail: string };
+export const buyerSchema = checkoutRequestSchema.pick({
+  customerName: true,
+  customerEmail: true,
+  remindMe: true,
+});
+/** remindMe: the buyer's own tick for one reminder if they do not finish paying (never pre-ticked). */
+export type Buyer = { customerName: string; customerEmail: string; remindMe?: boolean | undefined };
 export const emptyBuyer: Buyer = { customerName: '', customerEmail: '' };
 export const hasBuyerDetails = (buyer: Partial<Buyer>) =>
   (buyer.customerName ?? '').trim() !== '' && (buyer.customerEmail ?? '').trim() !== '';

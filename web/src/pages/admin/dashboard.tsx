@@ -12,6 +12,7 @@ import {
   Inbox,
   Lightbulb,
   Quote,
+  Landmark,
   Receipt,
   RefreshCw,
   type LucideIcon,
@@ -60,6 +61,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Sales',
     text: 'Purchases, receipts, offline payments and CSV export.',
     icon: Receipt,
+  },
+  {
+    href: '/admin/gst',
+    title: 'GST and Xero',
+    text: 'GST settings, the GST report for any period and the Xero import.',
+    icon: Landmark,
   },
   {
     href: '/admin/jobs',

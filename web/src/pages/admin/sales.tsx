@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, X } from 'lucide-react';
+import { Download, FileText, Mail, Undo2, X } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPrice } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -73,6 +73,24 @@ function PaidTotals() {
   );
 }
 
+/** Unfinished checkouts: reminders sent, and the carts paid through their recovery link. */
+function ReminderCounts() {
+  const { data } = useQuery({
+    queryKey: ['/api/admin/checkout-reminders'],
+    queryFn: () =>
+      api.get<{ remindersSent: number; recovered: number; recoveredCents: number }>(
+        '/api/admin/checkout-reminders',
+      ),
+  });
+  if (!data) return null;
+  return (
+    <p className="mt-4 text-sm text-zinc-400" data-testid="reminder-counts">
+      Unfinished checkouts: {data.remindersSent} {data.remindersSent === 1 ? 'reminder' : 'reminders'} sent ·{' '}
+      {data.recovered} recovered · {formatMoney(data.recoveredCents)} recovered revenue
+    </p>
+  );
+}
+
 export default function AdminSalesPage() {
   const client = useQueryClient();
   // The filter offers the newest 200 videos; "Search buyer or video" finds any other by its title.
@@ -83,6 +101,7 @@ export default function AdminSalesPage() {
   const [filters, setFilters] = useState({ status: '', videoId: '', q: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const [offlineOpen, setOfflineOpen] = useState(false);
+  const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
   const list = useQuery({
     queryKey: ['/api/admin/purchases', params.toString(), page],
@@ -119,11 +138,15 @@ export default function AdminSalesPage() {
               <Download className="size-4" aria-hidden /> CSV
             </a>
           </Button>
+          <Button asChild size="sm" variant="secondary">
+            <a href="/admin/gst">GST and Xero</a>
+          </Button>
           <AddButton onClick={() => setOfflineOpen(true)}>Record offline payment</AddButton>
         </>
       }
     >
       <PaidTotals />
+      <ReminderCounts />
       <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <FilterSelect
           label="Status"
@@ -197,6 +220,17 @@ export default function AdminSalesPage() {
               </TableCell>
               <TableCell className="text-zinc-300">
                 <PurchaseItems purchase={purchase} />
+                {purchase.documents?.map((document) => (
+                  <a
+                    key={document.id}
+                    href={document.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="mt-1 flex items-center gap-1 text-xs text-spotlight-300 underline"
+                  >
+                    <FileText className="size-3" aria-hidden /> {document.title}
+                  </a>
+                ))}
               </TableCell>
               <TableCell className="text-zinc-300">{formatMoney(purchase.amountCents)}</TableCell>
               <TableCell>
@@ -213,12 +247,33 @@ export default function AdminSalesPage() {
                     Resend
                   </RowActionButton>
                 )}
+                {purchase.status === 'paid' && purchase.source === 'offline' && (
+                  <RowActionButton icon={Undo2} busy={false} onClick={() => setRefunding(purchase)}>
+                    Refund
+                  </RowActionButton>
+                )}
               </TableCell>
             </TableRow>
           ))}
         </Table>
       )}
       <PageNav label="Purchase pages" page={page} pageCount={pages} onPage={setPage} />
+      <Dialog open={refunding !== null} onOpenChange={(open) => !open && setRefunding(null)}>
+        {refunding && (
+          <DialogContent
+            title="Refund offline payment"
+            description={`Give back part or all of ${formatMoney(refunding.amountCents)} paid by ${refunding.buyerName}; the buyer is e-mailed a credit note. A full refund removes their access.`}
+          >
+            <RefundForm
+              purchase={refunding}
+              onDone={() => {
+                setRefunding(null);
+                void client.invalidateQueries({ queryKey: ['/api/admin/purchases'] });
+              }}
+            />
+          </DialogContent>
+        )}
+      </Dialog>
       <Dialog open={offlineOpen} onOpenChange={setOfflineOpen}>
         {offlineOpen && (
           <DialogContent
@@ -264,6 +319,59 @@ function PurchaseItems({ purchase }: { purchase: AdminPurchase }) {
         <div className="text-xs text-zinc-500">and {purchase.itemCount - shown.length} more</div>
       )}
     </div>
+  );
+}
+
+/** An offline payment given back: the amount (NZ$) and why, for the credit note. */
+function RefundForm({ purchase, onDone }: { purchase: AdminPurchase; onDone: () => void }) {
+  const [fields, setFields] = useState({ amount: (purchase.amountCents / 100).toFixed(2), reason: '' });
+  const set = (change: Partial<typeof fields>) => setFields((current) => ({ ...current, ...change }));
+  const bind = textBinder(fields, set);
+  const refund = useMutation({
+    mutationFn: () =>
+      api.post(`/api/admin/purchases/${purchase.id}/refund`, {
+        amountCents: Math.round(Number(fields.amount) * 100),
+        ...(fields.reason.trim() && { reason: fields.reason.trim() }),
+      }),
+    onSuccess: () => {
+      toast({
+        title: 'Refund recorded',
+        description: 'The buyer is being e-mailed a credit note.',
+        variant: 'success',
+      });
+      onDone();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not record the refund',
+        description: errorMessage(error, 'An unknown error occurred'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        refund.mutate();
+      }}
+    >
+      <InputField
+        id="refund-amount"
+        label="Amount refunded (NZ$)"
+        {...moneyInput('NZ$')}
+        {...bind('amount')}
+      />
+      <InputField
+        id="refund-reason"
+        label="Reason (printed on the credit note)"
+        maxLength={200}
+        {...bind('reason')}
+      />
+      <FormSubmit pending={refund.isPending} disabled={!(Number(fields.amount) > 0)}>
+        Record refund
+      </FormSubmit>
+    </form>
   );
 }
 

@@ -8,6 +8,7 @@ import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { BuyerVideoList } from '../../features/buyer-library/buyer-video-list.tsx';
 import { RequestLinkForm } from '../../features/buyer-library/request-link-form.tsx';
 import { useBuyerLibrary, useSignIn, useSignOut } from '../../features/buyer-library/queries.ts';
+import { DocumentLinks } from '../../features/shop/document-links.tsx';
 
 const TITLE = 'My Videos';
 
@@ -86,6 +87,7 @@ export default function MyVideosPage() {
             </Button>
           </div>
         )}
+        <DocumentLinks documents={data.documents} heading="Receipts and invoices" />
       </div>
     </ShopLayout>
   );

@@ -9,6 +9,7 @@ import { publicConfig } from '../../lib/public-config.ts';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { downloadPath, purchasePath, useVideo } from '../../features/shop/queries.ts';
 import { cart } from '../../features/cart/cart.ts';
+import { DocumentLinks } from '../../features/shop/document-links.tsx';
 
 /**
  * Each status request waits up to 20 s for the sale to be recorded and answers the moment it is
@@ -169,6 +170,7 @@ function PaidPurchase({
         <Button asChild size="lg" className="mt-6">
           <Link href={href}>Watch &amp; Download</Link>
         </Button>
+        <DocumentLinks documents={data.documents} />
         <LibraryLink />
       </>
     );
@@ -200,6 +202,7 @@ function PaidPurchase({
           </li>
         ))}
       </ul>
+      <DocumentLinks documents={data.documents} />
       <LibraryLink />
     </>
   );

@@ -1,0 +1,165 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { documentCounters, purchaseItems, purchases, taxDocuments, type Db } from '../db/index.ts';
+import type { GstSettings } from '../schemas/gst.ts';
+import { creditNoteContent, invoiceContent, type DocumentContent } from './document.ts';
+
+// Issuing documents inside the transaction that settles the payment or the refund: the number, the
+// document and the purchase's new state commit together or not at all, so no number is skipped
+// and none is used twice (decision 029).
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One sequence for invoices and credit notes: Xero and the accountant see unique numbers across both. */
+export const DOCUMENT_SEQUENCE = 'tax-documents';
+
+/**
+ * The next number: the counter row's UPDATE ... RETURNING locks it until the transaction ends, so a
+ * concurrent issuer waits and gets the next one, and a rollback gives the number back.
+ */
+export async function nextDocumentNumber(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .update(documentCounters)
+    .set({ lastNumber: sql`${documentCounters.lastNumber} + 1` })
+    .where(eq(documentCounters.name, DOCUMENT_SEQUENCE))
+    .returning({ number: documentCounters.lastNumber });
+  if (row) return row.number;
+  // A database made without the migration's row (never in practice): start the sequence.
+  await tx.insert(documentCounters).values({ name: DOCUMENT_SEQUENCE, lastNumber: 0 }).onConflictDoNothing();
+  return nextDocumentNumber(tx);
+}
+
+export interface BuyerDetails {
+  /** The name Stripe Checkout collected (over NZ$1,000), else the one typed on our form. */
+  name?: string | null;
+  /** The billing address Stripe collected, one line per part. */
+  address?: string | null;
+}
+
+type Purchase = typeof purchases.$inferSelect;
+
+const methodOf = (purchase: Purchase) => (purchase.source === 'offline' ? 'offline' : 'card');
+
+/** The invoice of a purchase just paid (its items already settled), or null for a free one. */
+export async function issueInvoice(
+  tx: Tx,
+  purchase: Purchase,
+  amountCents: number,
+  settings: GstSettings,
+  buyer: BuyerDetails = {},
+): Promise<string | null> {
+  if (amountCents <= 0) return null;
+  const [existing] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'invoice')));
+  if (existing) return null;
+  const items = await tx
+    .select({ title: purchaseItems.title, amountCents: purchaseItems.amountCents })
+    .from(purchaseItems)
+    .where(eq(purchaseItems.purchaseId, purchase.id))
+    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
+  const lines = items.map((item) => ({ description: item.title, amountCents: item.amountCents }));
+  // Items share out what was paid (fulfil.ts), so they add up; a purchase without items still gets one line.
+  if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== amountCents)
+    lines.splice(0, lines.length, { description: 'Videos', amountCents });
+  const number = await nextDocumentNumber(tx);
+  const issuedAt = new Date();
+  const { content, gstCents } = invoiceContent({
+    number,
+    issuedAt,
+    settings,
+    buyer: {
+      name: buyer.name?.trim() || purchase.buyerName,
+      email: purchase.buyerEmail,
+      address: buyer.address?.trim() || null,
+    },
+    paymentMethod: methodOf(purchase),
+    lines,
+    totalCents: amountCents,
+  });
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      number,
+      kind: 'invoice',
+      purchaseId: purchase.id,
+      issuedAt,
+      totalCents: amountCents,
+      gstCents,
+      registered: settings.registered,
+      paymentMethod: content.paymentMethod,
+      content,
+    })
+    .returning({ id: taxDocuments.id });
+  return row!.id;
+}
+
+/** More given back than was paid: nothing is issued (the route answers 400; a webhook is logged). */
+export class RefundExceedsPayment extends Error {}
+
+/**
+ * A credit note bringing the purchase's credited total up to `refundedTotalCents` (Stripe's
+ * amount_refunded, or the offline refunds so far). The caller holds the purchase's row lock, so two
+ * refunds at once are issued one after the other and a repeated one issues nothing. Null: nothing to
+ * credit (already credited, or no invoice to correct).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  purchase: Purchase,
+  refundedTotalCents: number,
+  settings: GstSettings,
+  reason: string | null = null,
+): Promise<string | null> {
+  const [invoice] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'invoice')));
+  if (!invoice) return null;
+  if (refundedTotalCents > invoice.totalCents)
+    throw new RefundExceedsPayment(
+      `Refunds of ${refundedTotalCents} cents exceed the ${invoice.totalCents} cents paid for purchase ${purchase.id}`,
+    );
+  const [{ credited }] = (await tx
+    .select({ credited: sql<number>`coalesce(sum(${taxDocuments.totalCents}), 0)::int` })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'credit-note')))) as [
+    { credited: number },
+  ];
+  const amountCents = refundedTotalCents - credited;
+  if (amountCents <= 0) return null;
+  const original = invoice.content as DocumentContent;
+  const number = await nextDocumentNumber(tx);
+  const issuedAt = new Date();
+  // GST is reversed at the rate (and registration) of the supply it corrects.
+  const { content, gstCents } = creditNoteContent({
+    number,
+    issuedAt,
+    settings: {
+      ...settings,
+      registered: invoice.registered,
+      gstNumber: invoice.registered ? settings.gstNumber : null,
+    },
+    buyer: original.buyer ?? { name: purchase.buyerName, email: purchase.buyerEmail, address: null },
+    paymentMethod: invoice.paymentMethod,
+    amountCents,
+    original,
+    reason,
+  });
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      number,
+      kind: 'credit-note',
+      purchaseId: purchase.id,
+      creditedDocumentId: invoice.id,
+      issuedAt,
+      totalCents: amountCents,
+      gstCents,
+      registered: invoice.registered,
+      paymentMethod: invoice.paymentMethod,
+      refundedCentsAfter: refundedTotalCents,
+      content,
+    })
+    .returning({ id: taxDocuments.id });
+  return row!.id;
+}
