@@ -2,3 +2,4 @@ export * from './fulfil.ts';
 export * from './settled.ts';
 export * from './bundles.ts';
 export * from './purchase-record.ts';
+export * from './availability.ts';

@@ -113,6 +113,12 @@ const storageKeySchema = required('Storage key', 1_000).refine(
   'Storage key must be a path inside storage such as videos/recital.mp4 (no "..", no leading "/")',
 );
 
+/** A video's file: a storage key under videos/, where the video upload link puts every video. */
+const videoFileKeySchema = storageKeySchema.refine(
+  (key) => key.startsWith('videos/'),
+  'A video file must be stored under videos/ (upload it with the video upload)',
+);
+
 /**
  * SPEC.md section 3: a preview under /api/ (a site picture, or an uploaded one processed by the
  * worker at /api/photos/<id>) is used as is, anything else is a key the preview route serves from
@@ -161,11 +167,11 @@ export const insertVideoSchema = z.object({
   passwordProtected: videoFields.passwordProtected.default(false),
   published: videoFields.published.default(true),
   password: videoFields.password.default(null),
-  awsKey: storageKeySchema,
+  awsKey: videoFileKeySchema,
 });
 /** On edit the file may change too (a new upload): the worker then processes the new one. */
 export const updateVideoSchema = z
-  .object({ ...videoFields, awsKey: required('Storage key', 1_000) })
+  .object({ ...videoFields, awsKey: videoFileKeySchema })
   .partial();
 
 /** A text id from a path: videos' and showcases'. */

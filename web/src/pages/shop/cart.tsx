@@ -46,6 +46,7 @@ const removedReasons = new Set<CartProblem['reason']>([
   'repeated',
   'no-bundle',
   'in-bundle',
+  'unavailable',
 ]);
 
 /**
