@@ -57,9 +57,10 @@ const altText: Record<string, string[]> = {
 };
 
 const SAMPLE_VIDEO_KEY = 'videos/sample-performance.mp4';
-// The protected demo videos have a file of their own (the same sample): outputs are named by the file,
-// and a protected video's poster frame and clip must not be the open videos' public ones.
-const PRIVATE_SAMPLE_KEY = 'videos/sample-performance-private.mp4';
+// Each protected demo video has a file of its own (the same sample): outputs are named by the file,
+// and a protected video's poster frame and clip must be neither the open videos' public ones nor
+// opened by another protected video's password.
+const privateSampleKey = (slug: string) => `videos/sample-performance-${slug}.mp4`;
 const previewKey = (slug: string) => `previews/${slug}.jpg`;
 
 const demoVideos = [
@@ -179,7 +180,10 @@ async function ensureDemoFiles(db: Db, storage: Storage): Promise<string[]> {
   const rows = await db.select({ awsKey: videos.awsKey, previewUrl: videos.previewUrl }).from(videos);
   const used = new Set(rows.flatMap((row) => [row.awsKey, row.previewUrl]));
   const restored: string[] = [];
-  for (const key of [SAMPLE_VIDEO_KEY, PRIVATE_SAMPLE_KEY]) {
+  const sampleKeys = demoVideos.map((video) =>
+    video.password === null ? SAMPLE_VIDEO_KEY : privateSampleKey(video.slug),
+  );
+  for (const key of new Set(sampleKeys)) {
     if (!used.has(key) || (await storage.head(key))) continue;
     const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
     await storage.put(key, sample, 'video/mp4');
@@ -348,7 +352,7 @@ async function main(): Promise<void> {
             tags: [...video.tags],
             showcaseId: video.showcase ? showcaseIds[video.showcase] : null,
             priceCents: video.priceCents,
-            awsKey: video.password === null ? SAMPLE_VIDEO_KEY : PRIVATE_SAMPLE_KEY,
+            awsKey: video.password === null ? SAMPLE_VIDEO_KEY : privateSampleKey(video.slug),
             previewUrl: previewKey(video.slug),
             passwordProtected: video.password !== null,
             passwordHash: video.password ? await hashPassword(video.password) : null,
