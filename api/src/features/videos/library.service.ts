@@ -3,6 +3,7 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { showcases, videos, type Db } from '@app/shared/db';
 import {
   FEATURED_SHELVES,
+  LIBRARY_MAX_PAGE,
   LIBRARY_PAGE_SIZE,
   MORE_VIDEOS_SLUG,
   SHELF_SIZE,
@@ -156,6 +157,11 @@ export async function sortedVideos<Row = SortedRow>(
         .execute<{ total: number }>(sql`select count(*)::int as total from videos v where ${matching}`)
         .then((result) => result.rows[0]?.total ?? 0)
     : undefined;
+  // A numbered page past the end is answered from the count alone: its OFFSET would read every match.
+  if (counted && page.offset) {
+    const total = await counted;
+    if (page.offset >= total) return { rows: [], searched, total };
+  }
   // The keyset condition: (rank, time, id) after a relevance page, (time, id) after a newest-first one.
   const after = (keys: SQL, ranked: boolean) =>
     !page.after
@@ -370,6 +376,10 @@ export async function showcasePage(
   query: { page: number; price?: 'free' | 'paid' },
 ): Promise<LibraryPage> {
   const scope: ShowcaseScope = showcase ? { kind: 'showcase', id: showcase.id } : { kind: 'none' };
+  const offset = (query.page - 1) * LIBRARY_PAGE_SIZE;
+  // Past the end of a showcase whose count is known: nothing to read.
+  if (showcase && !query.price && offset > 0 && offset >= showcase.videoCount)
+    return pageOf(showcase, [], query.page, showcase.videoCount);
   const { rows, total: matching } = await sortedVideos(
     db,
     { words: [], scope, price: query.price },
@@ -407,7 +417,8 @@ function pageOf(
     showcase,
     videos: rows.map(publicVideo),
     page,
-    pageCount: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
+    // The pager links no further than a page may go.
+    pageCount: Math.min(LIBRARY_MAX_PAGE, Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE))),
     total,
   };
 }
