@@ -37,6 +37,7 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
   };
   try {
     await mailer.send({
+      kind: 'receipt',
       to: purchase.buyerEmail,
       subject: receiptSubject(receipt),
       text: receiptText(receipt),
