@@ -43,13 +43,25 @@ export const calendarDateSchema = z
     return z.NEVER;
   });
 
+/**
+ * An event's picture: a full http(s) link, or a path of this site (/api/images/..., /api/photos/...,
+ * /event.jpg). Anything else (javascript:, data:, //elsewhere) is refused: it ends up in an <img>
+ * and in the owner's edit form's links.
+ */
+const eventImageSchema = required('Image', 2_000).refine(
+  (value) =>
+    (/^https?:\/\//i.test(value) && URL.canParse(value)) ||
+    (/^\/[^/\\\s]/.test(value) && !/[\s\\]/.test(value) && !value.split(/[/?#]/).includes('..')),
+  'Image must be an http(s) link or a picture of this site (a path starting with /)',
+);
+
 export const insertEventSchema = z.object({
   title: required('Title', 200),
   description: required('Description', 5_000),
   date: calendarDateSchema,
   location: required('Location', 200),
   eventType: required('Event type', 100).default('competition'),
-  imageUrl: required('Image', 2_000),
+  imageUrl: eventImageSchema,
   jotformUrl: z
     .union([httpUrl, z.literal(''), z.null()])
     .optional()
@@ -170,9 +182,7 @@ export const insertVideoSchema = z.object({
   awsKey: videoFileKeySchema,
 });
 /** On edit the file may change too (a new upload): the worker then processes the new one. */
-export const updateVideoSchema = z
-  .object({ ...videoFields, awsKey: videoFileKeySchema })
-  .partial();
+export const updateVideoSchema = z.object({ ...videoFields, awsKey: videoFileKeySchema }).partial();
 
 /** A text id from a path: videos' and showcases'. */
 export const textIdSchema = z.string().trim().min(1).max(100);
