@@ -2,7 +2,7 @@
 // One dated archive of the database (pg_dump, custom format) and, with the local storage driver, the
 // storage folder: <folder>/stagelight-<UTC date and time>.tar (default folder data/backups). With
 // --keep, only the newest n archives of the folder are kept. Restore with `npm run restore -- <archive>`.
-import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,7 +15,9 @@ import {
   MANIFEST,
   option,
   runTool,
+  SECRET_TABLES,
   STORAGE,
+  toolConnection,
   type Manifest,
 } from './backup/common.ts';
 
@@ -36,6 +38,8 @@ const skipped = (relative: string) =>
   relative.split(path.sep)[0] === '.uploads' || relative.endsWith('.partial');
 
 loadDotEnv();
+// The archive holds every buyer's name and e-mail: only this user may read what is written here.
+process.umask(0o077);
 const config = loadConfig();
 const args = process.argv.slice(2);
 const outFolder = path.resolve(option(args, '--out') ?? 'data/backups');
@@ -58,13 +62,20 @@ try {
   await client.connect();
   await client.query('begin isolation level repeatable read read only');
   const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
-  const tables = await countRows(client);
-  await runTool('pg_dump', [
-    '--format=custom',
-    `--snapshot=${rows[0]!.snapshot}`,
-    `--file=${path.join(staging, DUMP)}`,
-    `--dbname=${config.DATABASE_URL}`,
-  ]);
+  const tables = { ...(await countRows(client)) };
+  for (const table of SECRET_TABLES) if (table in tables) tables[table] = 0;
+  const connection = toolConnection(config.DATABASE_URL);
+  await runTool(
+    'pg_dump',
+    [
+      '--format=custom',
+      `--snapshot=${rows[0]!.snapshot}`,
+      `--file=${path.join(staging, DUMP)}`,
+      ...SECRET_TABLES.map((table) => `--exclude-table-data=public.${table}`),
+      `--dbname=${connection.dbname}`,
+    ],
+    connection.env,
+  );
   await client.query('commit');
 
   // After the dump: a file uploaded meanwhile is kept without its row, never a row without its file
@@ -96,6 +107,7 @@ try {
     '--exclude=*.partial',
     ...members,
   ]);
+  await chmod(partial, 0o600);
   await runTool('mv', [partial, archive]);
   const size = (await stat(archive)).size;
   const rowsTotal = Object.values(tables).reduce((sum, count) => sum + count, 0);

@@ -10,7 +10,15 @@ import pg from 'pg';
 import { loadConfig } from '@app/shared/config';
 import { ensureDatabaseExists } from '@app/shared/db';
 import { loadDotEnv } from './lib.mjs';
-import { countRows, DUMP, MANIFEST, runTool, STORAGE, type Manifest } from './backup/common.ts';
+import {
+  countRows,
+  DUMP,
+  MANIFEST,
+  runTool,
+  STORAGE,
+  toolConnection,
+  type Manifest,
+} from './backup/common.ts';
 
 class Refusal extends Error {}
 
@@ -64,12 +72,12 @@ try {
       'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
     );
   }
-  await runTool('pg_restore', [
-    '--exit-on-error',
-    '--no-owner',
-    `--dbname=${config.DATABASE_URL}`,
-    path.join(staging, DUMP),
-  ]);
+  const connection = toolConnection(config.DATABASE_URL);
+  await runTool(
+    'pg_restore',
+    ['--exit-on-error', '--no-owner', `--dbname=${connection.dbname}`, path.join(staging, DUMP)],
+    connection.env,
+  );
 
   if (withFiles) {
     await rm(storageDir, { recursive: true, force: true });

@@ -57,6 +57,10 @@ const altText: Record<string, string[]> = {
 };
 
 const SAMPLE_VIDEO_KEY = 'videos/sample-performance.mp4';
+// Each protected demo video has a file of its own (the same sample): outputs are named by the file,
+// and a protected video's poster frame and clip must be neither the open videos' public ones nor
+// opened by another protected video's password.
+const privateSampleKey = (slug: string) => `videos/sample-performance-${slug}.mp4`;
 const previewKey = (slug: string) => `previews/${slug}.jpg`;
 
 const demoVideos = [
@@ -176,10 +180,14 @@ async function ensureDemoFiles(db: Db, storage: Storage): Promise<string[]> {
   const rows = await db.select({ awsKey: videos.awsKey, previewUrl: videos.previewUrl }).from(videos);
   const used = new Set(rows.flatMap((row) => [row.awsKey, row.previewUrl]));
   const restored: string[] = [];
-  if (used.has(SAMPLE_VIDEO_KEY) && !(await storage.head(SAMPLE_VIDEO_KEY))) {
+  const sampleKeys = demoVideos.map((video) =>
+    video.password === null ? SAMPLE_VIDEO_KEY : privateSampleKey(video.slug),
+  );
+  for (const key of new Set(sampleKeys)) {
+    if (!used.has(key) || (await storage.head(key))) continue;
     const sample = await readFile(path.join(root, 'scripts/seed/sample-performance.mp4'));
-    await storage.put(SAMPLE_VIDEO_KEY, sample, 'video/mp4');
-    restored.push(SAMPLE_VIDEO_KEY);
+    await storage.put(key, sample, 'video/mp4');
+    restored.push(key);
   }
   for (const [index, video] of demoVideos.entries()) {
     const key = previewKey(video.slug);
@@ -344,7 +352,7 @@ async function main(): Promise<void> {
             tags: [...video.tags],
             showcaseId: video.showcase ? showcaseIds[video.showcase] : null,
             priceCents: video.priceCents,
-            awsKey: SAMPLE_VIDEO_KEY,
+            awsKey: video.password === null ? SAMPLE_VIDEO_KEY : privateSampleKey(video.slug),
             previewUrl: previewKey(video.slug),
             passwordProtected: video.password !== null,
             passwordHash: video.password ? await hashPassword(video.password) : null,

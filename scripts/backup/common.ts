@@ -38,10 +38,31 @@ export async function countRows(client: pg.ClientBase): Promise<Record<string, n
   return counts;
 }
 
+/**
+ * Tables left out of an archive's data (their definitions stay): live admin and buyer sessions and
+ * sign-in links are keys to the site, worthless after a restore and dangerous in a copied archive.
+ * A restored site starts with nobody signed in.
+ */
+export const SECRET_TABLES = ['sessions', 'buyer_sessions', 'buyer_sign_in_links'];
+
+/**
+ * How pg_dump and pg_restore reach a database: its URL without the password (a command line is
+ * visible to every user of the machine in `ps`), the password through PGPASSWORD.
+ */
+export function toolConnection(databaseUrl: string): { dbname: string; env: Record<string, string> } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+}
+
 /** Runs a tool (pg_dump, pg_restore, tar), failing with its error output. */
-export function runTool(command: string, args: string[]): Promise<void> {
+export function runTool(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', (error) =>

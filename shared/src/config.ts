@@ -123,6 +123,8 @@ const envSchema = z
     METRICS_TOKEN: optional,
     /** The worker has no other HTTP server; its /metrics listens here (only with METRICS_TOKEN). */
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Where it listens: this machine only unless set (0.0.0.0 for a scraper in another container). */
+    WORKER_METRICS_HOST: optional.transform((value) => value ?? '127.0.0.1'),
     JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(500).default(60_000),
 

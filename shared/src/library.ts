@@ -9,6 +9,11 @@ export const SHELF_SIZE = 8;
 export const FEATURED_SHELVES = 6;
 /** Videos on one page of a showcase or of search results. */
 export const LIBRARY_PAGE_SIZE = 24;
+/**
+ * The deepest numbered page of a showcase or search (24,000 videos in): the pager never links further,
+ * and a deeper `page` is refused (each page read skips every row before it).
+ */
+export const LIBRARY_MAX_PAGE = 1_000;
 /** The slug of the page of videos without a showcase; no showcase is given it. */
 export const MORE_VIDEOS_SLUG = 'more';
 

@@ -1,14 +1,14 @@
 // Drill: back up a shop with a paid purchase and a contact, restore the archive into a new database
 // and storage folder, start the api on them: every table holds the same rows and the buyer's
 // download gives the same bytes.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, sales } from '@app/shared/db';
+import { buyerSessions, buyerSignInLinks, contacts, sales, sessions } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
 import { countRows } from '../../scripts/backup/common.ts';
 import { startApi, type RunningApi } from '../support/processes.ts';
@@ -45,12 +45,21 @@ async function tableCounts(url: string) {
 
 const { env } = useTestWorld();
 let backups: string;
+let tools: string;
 let restoredStorage: string;
 const restoredDatabase = `${TEST_DATABASE_PREFIX}restore_${randomBytes(4).toString('hex')}`;
 let api: RunningApi | undefined;
 
 beforeAll(async () => {
   backups = await mkdtemp(path.join(os.tmpdir(), 'stagelight-backups-'));
+  // A pg_dump that notes its arguments and whether it got a password, then runs the real one.
+  tools = await mkdtemp(path.join(os.tmpdir(), 'stagelight-tools-'));
+  const real = execFileSync('sh', ['-c', 'command -v pg_dump'], { encoding: 'utf8' }).trim();
+  await writeFile(
+    path.join(tools, 'pg_dump'),
+    `#!/bin/sh\necho "$*" > "${tools}/pg_dump.seen"\necho "PGPASSWORD=$PGPASSWORD" >> "${tools}/pg_dump.seen"\nexec ${real} "$@"\n`,
+    { mode: 0o755 },
+  );
   restoredStorage = await mkdtemp(path.join(os.tmpdir(), 'stagelight-restored-'));
 });
 afterAll(async () => {
@@ -60,6 +69,7 @@ afterAll(async () => {
   await admin.query(`drop database if exists "${restoredDatabase}" with (force)`);
   await admin.end();
   await rm(backups, { recursive: true, force: true });
+  await rm(tools, { recursive: true, force: true });
   await rm(restoredStorage, { recursive: true, force: true });
 });
 
@@ -92,20 +102,72 @@ describe('npm run backup, then npm run restore', () => {
       eventType: 'recital',
       message: 'Please film our recital',
     });
-    const counts = await tableCounts(env.config.DATABASE_URL);
-    expect(counts).toMatchObject({ purchases: 1, sales: 1, contacts: 1 });
-    expect(counts.videos).toBeGreaterThan(1);
+    expect(await tableCounts(env.config.DATABASE_URL)).toMatchObject({ purchases: 1, sales: 1, contacts: 1 });
 
-    const backup = await runScript('backup', ['--out', backups], env.env);
+    // Live keys to the site: the owner's session, a buyer's session and a sign-in link.
+    await env.database.db.insert(sessions).values({
+      sid: 'live-admin-session-id',
+      sess: { admin: true, cookie: {} },
+      expire: new Date(Date.now() + 3600_000),
+    });
+    await env.database.db.insert(buyerSessions).values({
+      idHash: 'live-buyer-session-hash',
+      email: 'aroha@example.nz',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    await env.database.db.insert(buyerSignInLinks).values({
+      email: 'aroha@example.nz',
+      tokenHash: 'live-sign-in-token-hash',
+      expiresAt: new Date(Date.now() + 1800_000),
+    });
+    const counts = await tableCounts(env.config.DATABASE_URL);
+    expect(counts).toMatchObject({ sessions: 1, buyer_sessions: 1, buyer_sign_in_links: 1 });
+
+    // pg_dump as the backup runs it, seen through a wrapper: the password never on its command line.
+    const url = new URL(env.config.DATABASE_URL);
+    url.password = 'drill-secret-password';
+    const backup = await runScript('backup', ['--out', backups], {
+      ...env.env,
+      DATABASE_URL: url.toString(),
+      PATH: `${tools}:${process.env.PATH}`,
+    });
     expect(backup.code, backup.output).toBe(0);
+    const seen = await readFile(path.join(tools, 'pg_dump.seen'), 'utf8');
+    expect(seen).toContain('--dbname=');
+    expect(seen.split('\n')[0]).not.toContain('drill-secret-password');
+    expect(seen).toContain('PGPASSWORD=drill-secret-password');
+
     const [archive, ...others] = await readdir(backups);
     expect(others).toEqual([]);
     expect(archive).toMatch(/^stagelight-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar$/);
+    // Readable by its owner only, and without the sessions' rows.
+    expect((await stat(path.join(backups, archive!))).mode & 0o777).toBe(0o600);
+    const secretsLeft = { sessions: 0, buyer_sessions: 0, buyer_sign_in_links: 0 };
+    // The dump as SQL (its custom format is compressed): the rows it would restore.
+    const unpacked = await mkdtemp(path.join(os.tmpdir(), 'stagelight-unpacked-'));
+    execFileSync('tar', [
+      '--extract',
+      `--file=${path.join(backups, archive!)}`,
+      `--directory=${unpacked}`,
+      'database.dump',
+    ]);
+    const dumped = execFileSync(
+      'pg_restore',
+      ['--data-only', '--file=-', path.join(unpacked, 'database.dump')],
+      {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+    await rm(unpacked, { recursive: true, force: true });
+    expect(dumped).toContain('aroha@example.nz');
+    for (const secret of ['live-admin-session-id', 'live-buyer-session-hash', 'live-sign-in-token-hash'])
+      expect(dumped.includes(secret), secret).toBe(false);
 
     const target = { ...env.env, DATABASE_URL: databaseUrl(restoredDatabase), STORAGE_DIR: restoredStorage };
     const restore = await runScript('restore', [path.join(backups, archive!)], target);
     expect(restore.code, restore.output).toBe(0);
-    expect(await tableCounts(target.DATABASE_URL)).toEqual(counts);
+    expect(await tableCounts(target.DATABASE_URL)).toEqual({ ...counts, ...secretsLeft });
 
     // Restoring over what is now there is refused, unless told.
     const again = await runScript('restore', [path.join(backups, archive!)], target);
@@ -113,7 +175,7 @@ describe('npm run backup, then npm run restore', () => {
     expect(again.output).toMatch(/database already holds tables .* and the storage folder .* is not empty/);
     const forced = await runScript('restore', [path.join(backups, archive!), '--force'], target);
     expect(forced.code, forced.output).toBe(0);
-    expect(await tableCounts(target.DATABASE_URL)).toEqual(counts);
+    expect(await tableCounts(target.DATABASE_URL)).toEqual({ ...counts, ...secretsLeft });
 
     api = await startApi(target);
     const link = await fetch(`${api.url}/api/download/${video.id}`, {

@@ -50,10 +50,23 @@ it('serves job durations, failures and queue depths to the bearer of the token o
   expect(text).toContain('process_resident_memory_bytes');
 });
 
-it('reports readiness and the ffmpeg it processes videos with, without the token', async () => {
+it('listens on this machine only, unless told otherwise', () => {
+  expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+});
+
+it('reports readiness as ok / not ok without the token, and the ffmpeg in use only with it', async () => {
   const response = await fetch(url.replace('/metrics', '/readyz'));
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { status: string; ffmpeg: { path: string; version: string } };
+  expect(await response.json()).toEqual({
+    status: 'ready',
+    postgres: 'ok',
+    redis: 'ok',
+    videoProcessing: 'ok',
+  });
+  const detailed = await fetch(url.replace('/metrics', '/readyz'), {
+    headers: { Authorization: `Bearer ${TOKEN}` },
+  });
+  const body = (await detailed.json()) as { status: string; ffmpeg: { path: string; version: string } };
   expect(body.status).toBe('ready');
   expect(body.ffmpeg.version).toMatch(/^ffmpeg version /);
   expect(body.ffmpeg.path).toMatch(/ffmpeg$/);

@@ -6,24 +6,27 @@ import { sql } from 'drizzle-orm';
 import type { WorkerContext } from './context.ts';
 
 /**
- * GET /readyz: PostgreSQL and Redis reachable (503 otherwise), and the ffmpeg and ffprobe this worker
- * processes videos with (null when none was found).
+ * GET /readyz: PostgreSQL and Redis reachable (503 otherwise), and whether videos can be processed.
+ * Only ok / not ok without the metrics token: which ffmpeg, where and which version is for the
+ * owner's monitoring (with the token) and the start-up log, not for whoever reaches the port.
  */
-async function readiness({ db, redis, videoTools }: Pick<WorkerContext, 'db' | 'redis' | 'videoTools'>) {
+async function readiness(
+  { db, redis, videoTools }: Pick<WorkerContext, 'db' | 'redis' | 'videoTools'>,
+  detailed: boolean,
+) {
   const within = <T>(promise: Promise<T>) =>
     Promise.race([
       promise,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
     ]);
+  const okay = (promise: Promise<unknown>) =>
+    within(promise).then(
+      () => 'ok' as const,
+      () => 'not ok' as const,
+    );
   const [database, queue, binaries] = await Promise.all([
-    within(db.execute(sql`select 1`)).then(
-      () => 'ok',
-      () => 'unreachable',
-    ),
-    within(redis.ping()).then(
-      () => 'ok',
-      () => 'unreachable',
-    ),
+    okay(db.execute(sql`select 1`)),
+    okay(redis.ping()),
     videoTools.prepare(),
   ]);
   const ready = database === 'ok' && queue === 'ok';
@@ -33,17 +36,21 @@ async function readiness({ db, redis, videoTools }: Pick<WorkerContext, 'db' | '
       status: ready ? 'ready' : 'unavailable',
       postgres: database,
       redis: queue,
-      ffmpeg: binaries?.ffmpeg ?? null,
-      ffprobe: binaries?.ffprobe ?? null,
-      ...(!binaries && { videoProcessing: videoTools.unavailable() }),
+      videoProcessing: binaries ? 'ok' : 'not ok',
+      ...(detailed && {
+        ffmpeg: binaries?.ffmpeg ?? null,
+        ffprobe: binaries?.ffprobe ?? null,
+        ...(!binaries && { videoProcessingProblem: videoTools.unavailable() }),
+      }),
     },
   };
 }
 
 /**
  * The worker's Prometheus metrics: process, job durations and failures by job name, queue depths.
- * Served at GET /metrics on WORKER_METRICS_PORT for `Authorization: Bearer <METRICS_TOKEN>`, beside
- * GET /readyz (no token: it holds no secret); nothing listens without a token. Resolves once listening.
+ * Served at GET /metrics on WORKER_METRICS_HOST:WORKER_METRICS_PORT (127.0.0.1 unless configured) for
+ * `Authorization: Bearer <METRICS_TOKEN>`, beside GET /readyz (ok / not ok without the token); nothing
+ * listens without a token. Resolves once listening.
  */
 export async function startMetricsServer(
   context: Pick<WorkerContext, 'config' | 'logger' | 'producer' | 'db' | 'redis' | 'videoTools'>,
@@ -88,7 +95,10 @@ export async function startMetricsServer(
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method === 'GET' && req.url === '/readyz') {
-        const { status, body } = await readiness(context);
+        const { status, body } = await readiness(
+          context,
+          bearerTokenMatches(req.headers.authorization, token),
+        );
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       } else if (req.method !== 'GET' || req.url !== '/metrics') {
         res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}');
@@ -108,8 +118,9 @@ export async function startMetricsServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve());
+    server.listen(port, config.WORKER_METRICS_HOST, () => resolve());
   });
-  logger.info({ port: (server.address() as { port: number }).port }, 'worker metrics listening');
+  const { address, port: listening } = server.address() as { address: string; port: number };
+  logger.info({ host: address, port: listening }, 'worker metrics listening');
   return server;
 }

@@ -36,6 +36,11 @@ interface LimitRule {
   what: string;
   key?: Options['keyGenerator'];
   skip?: Options['skip'];
+  /**
+   * false: no RateLimit headers. A limit keyed on something the request names (an e-mail address)
+   * would tell anyone how often that was asked for; it still refuses with 429.
+   */
+  headers?: false;
 }
 
 /**
@@ -97,6 +102,7 @@ export const limits = {
     what: 'sign-in link requests for this address',
     key: requestedAddress,
     skip: (req: Request) => requestedAddress(req) === '',
+    headers: false,
   },
   buyerSignIn: { name: 'buyer-sign-in', limit: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' },
 } satisfies Record<string, LimitRule>;
@@ -111,7 +117,7 @@ export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): R
     logger,
     windowMs: rule.windowMs,
     limit: rule.limit,
-    standardHeaders: 'draft-8',
+    standardHeaders: rule.headers === false ? false : 'draft-8',
     legacyHeaders: false,
     passOnStoreError: true,
     // Our keys group IPv6 through addressKey (ipKeyGenerator); the library's check only sees `req.ip`

@@ -22,7 +22,11 @@ export async function sendStoredObject(
 ): Promise<void> {
   if (!isLocalStorage(storage)) {
     const link = await storage.signedDownloadUrl(key, { expiresInSeconds: BUCKET_LINK_SECONDS });
-    res.set('Cache-Control', `public, max-age=${BUCKET_LINK_SECONDS / 2}`).redirect(302, link);
+    // A private answer (a protected video's clip, behind its token) is not kept by shared caches.
+    const shared = !/private|no-store/.test(headers['Cache-Control'] ?? '');
+    res
+      .set('Cache-Control', shared ? `public, max-age=${BUCKET_LINK_SECONDS / 2}` : 'private, no-store')
+      .redirect(302, link);
     return;
   }
   const head = await storage.head(key);

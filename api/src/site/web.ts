@@ -12,6 +12,7 @@ import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import type { Deps } from '../deps.ts';
 import { publishedVideo } from '../features/videos/library.service.ts';
+import { listedVideo } from '@app/shared/sales';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
 import {
@@ -122,6 +123,7 @@ export function webRoutes({
   // Video pages in sitemaps: open videos of showcases the owner shows in search engines.
   const indexableVideo = and(
     eq(videos.passwordProtected, false),
+    listedVideo,
     eq(showcases.showVideosInSearchEngines, true),
     publishedVideo,
   );

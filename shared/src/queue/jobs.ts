@@ -29,6 +29,9 @@ export const jobPayloadSchemas = {
     }),
     // The owner recorded a payment made outside Stripe.
     z.object({ kind: z.literal('offline'), purchaseId: z.string().min(1).max(100) }),
+    // The buyer's status page asked after a pending purchase: named by the purchase, never by its
+    // Checkout Session id (the buyer's download proof stays out of Redis, the logs and the jobs screen).
+    z.object({ kind: z.literal('check'), purchaseId: z.string().min(1).max(100) }),
   ]),
   'purchase-receipt': z.object({
     purchaseId: z.string().min(1).max(100),

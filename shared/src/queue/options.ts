@@ -50,16 +50,22 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     attempts: 12,
     backoff: { type: 'exponential', delay: 2_000 },
     // One job per Stripe event; success-page checks get a new id every few seconds so polling can re-check.
+    // Never a session id in a job id: it is the buyer's download proof (a digest for older payloads).
     jobId: (payload) =>
       payload.kind === 'offline'
         ? `offline-${payload.purchaseId}`
-        : payload.eventId
-          ? `stripe-${payload.eventId}`
-          : `check-${payload.kind === 'checkout' ? payload.checkoutSessionId : payload.paymentIntentId}-${Math.floor(Date.now() / 5_000)}`,
+        : payload.kind === 'check'
+          ? `check-${payload.purchaseId}-${Math.floor(Date.now() / 5_000)}`
+          : payload.eventId
+            ? `stripe-${payload.eventId}`
+            : `check-${storageKeyDigest(payload.kind === 'checkout' ? payload.checkoutSessionId : payload.paymentIntentId)}-${Math.floor(Date.now() / 5_000)}`,
     // A buyer's page asking after a pending purchase (no event id): Stripe's webhook usually settles it
     // within a second or two, so the check asks Stripe only if that has not happened by then, instead
     // of competing with the webhook's own job for the same purchase.
-    delay: (payload) => (payload.kind === 'offline' || payload.eventId ? undefined : PURCHASE_CHECK_DELAY_MS),
+    delay: (payload) =>
+      payload.kind === 'offline' || (payload.kind !== 'check' && payload.eventId)
+        ? undefined
+        : PURCHASE_CHECK_DELAY_MS,
   },
   'purchase-receipt': {
     attempts: 8,

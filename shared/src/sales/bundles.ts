@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { showcases, videos, type Db } from '../db/index.ts';
+import { sellableVideo } from './availability.ts';
 
 /**
  * What a showcase bundle holds (docs/decisions/023): the showcase's published videos that are sold
  * (a price above 0) and not password protected. Free videos need no buying, and a protected video
  * stays behind its password for everyone, bundle or not. Checkout counts and prices these; payment
- * grants the ones there are at that moment.
+ * grants the ones there are at that moment. A video whose file failed processing, or is still being
+ * processed, is not in it (availability.ts).
  */
 export async function bundleVideos(db: Pick<Db, 'select'>, showcaseIds: string[]) {
   if (showcaseIds.length === 0) return [];
@@ -23,6 +25,8 @@ export async function bundleVideos(db: Pick<Db, 'select'>, showcaseIds: string[]
         eq(videos.published, true),
         eq(videos.passwordProtected, false),
         gt(videos.priceCents, 0),
+        // Only what can be delivered: processed and ready (or never processed).
+        sellableVideo,
       ),
     )
     .orderBy(asc(videos.showcaseId), desc(videos.createdAt), desc(videos.id));

@@ -3,3 +3,4 @@ export * from './settled.ts';
 export * from './bundles.ts';
 export * from './purchase-record.ts';
 export * from './reminders.ts';
+export * from './availability.ts';

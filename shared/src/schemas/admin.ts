@@ -22,9 +22,13 @@ export const uploadContentTypeSchema = z
   .string({ error: 'Content type is required' })
   .trim()
   .toLowerCase()
-  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, 'Only video and image files can be uploaded')
-  // An SVG is a document that can run script on the site's origin: pictures only.
-  .refine((type) => type !== 'image/svg+xml', 'SVG files cannot be uploaded: use JPEG, PNG or WebP');
+  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, { message: 'Only video files can be uploaded here', abort: true })
+  // Pictures go through the picture upload (/api/admin/images/upload-url): the process-image job
+  // strips their metadata (GPS) before anyone sees them. This link stores files as they come.
+  .refine(
+    (type) => type.startsWith('video/'),
+    'Only video files can be uploaded here: add a preview picture with the picture upload',
+  );
 
 export const uploadUrlRequestSchema = z.object({
   fileName: z
@@ -42,7 +46,7 @@ export const uploadUrlRequestSchema = z.object({
 });
 export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
 
-/** A key an upload-url call handed out: `videos/`, `previews/` or `uploads/`, then a uuid-prefixed file name. */
+/** A key an upload-url call handed out: `videos/` or `uploads/` (`previews/` from before), then a uuid-prefixed file name. */
 export const uploadKeySchema = z
   .string({ error: 'Storage key is required' })
   .regex(/^(videos|previews|uploads)\/[\w.-]{1,200}$/, 'Not an upload key');

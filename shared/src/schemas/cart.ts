@@ -49,6 +49,10 @@ export const cartProblemReasons = [
   'repeated',
   'no-bundle',
   'in-bundle',
+  // Its file could not be processed: nothing to deliver.
+  'unavailable',
+  // A paid video still being processed: for sale once ready.
+  'not-ready',
 ] as const;
 export type CartProblemReason = (typeof cartProblemReasons)[number];
 

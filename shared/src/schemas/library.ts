@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MORE_VIDEOS_SLUG, SEARCH_TEXT_MAX } from '../library.ts';
+import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG, SEARCH_TEXT_MAX } from '../library.ts';
 import { publicVideoSchema } from './shop.ts';
 
 export * from '../library.ts';
@@ -21,6 +21,8 @@ export const wholeNumber = (name: string, min: number, max: number) => {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
+const pageMessage = `Page must be a whole number from 1 to ${LIBRARY_MAX_PAGE}`;
+
 const searchText = z
   .string({ error: 'Search text must be text' })
   .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`);
@@ -41,7 +43,15 @@ export const videoListQuerySchema = z.object({
 /** The numbered pages of a showcase or of search results (the HTML pages' own `?page=`). */
 export const libraryPageQuerySchema = z.object({
   ...filters,
-  page: wholeNumber('Page', 1, 100_000).default(1),
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int(pageMessage)
+    .min(1, pageMessage)
+    .max(
+      LIBRARY_MAX_PAGE,
+      `Page must be at most ${LIBRARY_MAX_PAGE}: pages further in are not shown; narrow the search instead`,
+    )
+    .default(1),
 });
 export type { LibraryPageQuery } from '../library.ts';
 

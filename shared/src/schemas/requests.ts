@@ -43,13 +43,25 @@ export const calendarDateSchema = z
     return z.NEVER;
   });
 
+/**
+ * An event's picture: a full http(s) link, or a path of this site (/api/images/..., /api/photos/...,
+ * /event.jpg). Anything else (javascript:, data:, //elsewhere) is refused: it ends up in an <img>
+ * and in the owner's edit form's links.
+ */
+const eventImageSchema = required('Image', 2_000).refine(
+  (value) =>
+    (/^https?:\/\//i.test(value) && URL.canParse(value)) ||
+    (/^\/[^/\\\s]/.test(value) && !/[\s\\]/.test(value) && !value.split(/[/?#]/).includes('..')),
+  'Image must be an http(s) link or a picture of this site (a path starting with /)',
+);
+
 export const insertEventSchema = z.object({
   title: required('Title', 200),
   description: required('Description', 5_000),
   date: calendarDateSchema,
   location: required('Location', 200),
   eventType: required('Event type', 100).default('competition'),
-  imageUrl: required('Image', 2_000),
+  imageUrl: eventImageSchema,
   jotformUrl: z
     .union([httpUrl, z.literal(''), z.null()])
     .optional()
@@ -113,6 +125,12 @@ const storageKeySchema = required('Storage key', 1_000).refine(
   'Storage key must be a path inside storage such as videos/recital.mp4 (no "..", no leading "/")',
 );
 
+/** A video's file: a storage key under videos/, where the video upload link puts every video. */
+const videoFileKeySchema = storageKeySchema.refine(
+  (key) => key.startsWith('videos/'),
+  'A video file must be stored under videos/ (upload it with the video upload)',
+);
+
 /**
  * A preview under /api/ (a site picture, or an uploaded one processed by the
  * worker at /api/photos/<id>) is used as is, anything else is a key the preview route serves from
@@ -161,12 +179,10 @@ export const insertVideoSchema = z.object({
   passwordProtected: videoFields.passwordProtected.default(false),
   published: videoFields.published.default(true),
   password: videoFields.password.default(null),
-  awsKey: storageKeySchema,
+  awsKey: videoFileKeySchema,
 });
 /** On edit the file may change too (a new upload): the worker then processes the new one. */
-export const updateVideoSchema = z
-  .object({ ...videoFields, awsKey: required('Storage key', 1_000) })
-  .partial();
+export const updateVideoSchema = z.object({ ...videoFields, awsKey: videoFileKeySchema }).partial();
 
 /** A text id from a path: videos' and showcases'. */
 export const textIdSchema = z.string().trim().min(1).max(100);

@@ -3,6 +3,9 @@ import { z } from 'zod';
 // The public video shop's HTTP contract: what the api answers and the web app
 // reads. Browser-safe. Request bodies the api parses are in requests.ts (checkoutRequestSchema).
 
+export const videoAvailabilities = ['available', 'processing', 'unavailable'] as const;
+export type VideoAvailability = (typeof videoAvailabilities)[number];
+
 /** What visitors see of a video (GET /api/videos, /api/videos/{id}): never a password hash or storage key. */
 export const publicVideoSchema = z.object({
   id: z.string(),
@@ -11,10 +14,16 @@ export const publicVideoSchema = z.object({
   tags: z.array(z.string()),
   showcaseId: z.string().nullable(),
   priceCents: z.number().int(),
+  /** The owner's picture or the worker's poster frame (a protected video's frame only with its token). */
   previewUrl: z.string().nullable(),
-  /** The watermarked preview clip of a paid or protected video, once the worker has made it. */
+  /** The watermarked preview clip of a paid video once the worker has made it (a protected one's: with its token). */
   previewClipUrl: z.string().nullable(),
   passwordProtected: z.boolean(),
+  /**
+   * `unavailable`: its file could not be processed (not listed, not sold); `processing`: a paid video
+   * being prepared (shown, sold once ready); else `available`.
+   */
+  availability: z.enum(videoAvailabilities),
   createdAt: z.string(),
 });
 export type PublicVideo = z.infer<typeof publicVideoSchema>;

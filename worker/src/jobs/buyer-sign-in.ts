@@ -77,6 +77,7 @@ export function signInMail(
   const intro = `Tap the button to open ${videos} from ${business.name}. The link works once, for ${BUYER_LINK_MINUTES} minutes; ask for a new one at any time.`;
   const ignore = "If you didn't ask for this, ignore this e-mail: nothing happens without the link.";
   return {
+    kind: 'buyer-sign-in',
     to: email,
     subject: `Your sign-in link for ${business.name} videos`,
     replyTo: config.PUBLIC_CONTACT_EMAIL,

@@ -47,6 +47,7 @@ export const checkoutReminder: JobHandler<'checkout-reminder'> = async (
   ].join('\n');
   try {
     await mailer.send({
+      kind: 'checkout-reminder',
       to: purchase.buyerEmail,
       subject: 'Your videos are still waiting',
       text,

@@ -33,6 +33,7 @@ async function sendToOwner(contact: typeof contacts.$inferSelect, { mailer, conf
   const name = `${contact.firstName} ${contact.lastName}`;
   try {
     await mailer.send({
+      kind: 'enquiry',
       to: config.OWNER_EMAIL,
       replyTo: `"${name.replaceAll(/["\\\r\n]/g, '')}" <${contact.email}>`,
       subject: `New enquiry from ${name} (${label})`,

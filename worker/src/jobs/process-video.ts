@@ -15,14 +15,37 @@ import type { JobHandler, WorkerContext } from '../context.ts';
 import { MediaCommandError, runMedia, type MediaBinaries } from '../media/ffmpeg.ts';
 import { readTopLevelLayout } from '../media/mp4-boxes.ts';
 
-/** A file the worker will not process, with the reason the owner reads on the admin screen. */
+/**
+ * A file the worker will not process, with the reason the owner reads on the admin screen: plain words,
+ * never a path or a tool's own message (`detail` holds those, for the logs only).
+ */
 export class VideoRefused extends UnrecoverableError {
   override name = 'VideoRefused';
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
-// The preview clip: CLIP_SECONDS from the middle, at most 480 lines, small enough to start at once on a
-// phone (about 2 MB; the bitrate cap keeps it under 3 MB whatever the picture).
+/** The reasons the owner may read; anything else a run meets is logged and shown as one of these. */
+export const failureReasons = {
+  missing: 'The file is no longer in storage. Upload it again.',
+  empty: 'The file is empty (0 bytes). Upload it again.',
+  notVideo: 'This is not a video file that can be played. Export it again as MP4 or MOV and upload it.',
+  damaged: 'The video could not be read: the file may be damaged. Export it again and upload it.',
+  tooSlow: 'Processing the video took too long: the file may be damaged. Export it again and upload it.',
+  retrying: 'Processing could not finish because of a problem on our side, not with the file; it will be tried again.',
+  ourSide:
+    'Processing could not finish because of a problem on our side, not with the file. Press "Process again" later.',
+} as const;
+
+// The preview clip: a third of the video from the middle, at most CLIP_SECONDS (an excerpt, never the
+// whole routine), at most 480 lines, small enough to start at once on a phone (about 2 MB; the bitrate
+// cap keeps it under 3 MB whatever the picture).
 export const CLIP_SECONDS = 18;
+export const CLIP_SHARE = 1 / 3;
 export const CLIP_MAX_LINES = 480;
 const CLIP_VIDEO_KBPS = 900;
 const CLIP_AUDIO_KBPS = 96;
@@ -153,8 +176,8 @@ interface Run {
 
 async function download(context: WorkerContext, awsKey: string, run: Run): Promise<string> {
   const head = await context.storage.head(awsKey);
-  if (!head) throw new VideoRefused(`The file is no longer in storage (${awsKey}). Upload it again.`);
-  if (head.size === 0) throw new VideoRefused('The file is empty (0 bytes). Upload it again.');
+  if (!head) throw new VideoRefused(failureReasons.missing, `no object under ${awsKey}`);
+  if (head.size === 0) throw new VideoRefused(failureReasons.empty);
   const { bavail, bsize } = await statfs(run.dir);
   const needed = head.size + context.config.VIDEO_MIN_FREE_MB * 1024 * 1024;
   if (bavail * bsize < needed)
@@ -162,7 +185,7 @@ async function download(context: WorkerContext, awsKey: string, run: Run): Promi
       `Not enough free disk space to process the video: ${Math.ceil(needed / 1024 ** 2)} MB needed, ${Math.floor((bavail * bsize) / 1024 ** 2)} MB free`,
     );
   const object = await context.storage.get(awsKey);
-  if (!object) throw new VideoRefused(`The file is no longer in storage (${awsKey}). Upload it again.`);
+  if (!object) throw new VideoRefused(failureReasons.missing, `no object under ${awsKey}`);
   const file = path.join(run.dir, `source${path.extname(awsKey).toLowerCase() || '.bin'}`);
   let received = 0;
   const counted = new Transform({
@@ -193,17 +216,18 @@ async function ffmpeg(
   } catch (error) {
     if (error instanceof MediaCommandError && error.reason === 'failed')
       throw new VideoRefused(
-        `The video could not be read while making the ${what}: the file may be damaged (${lastLine(error.stderr).slice(0, 200) || error.message}).`,
+        failureReasons.damaged,
+        `ffmpeg (${what}): ${lastLine(error.stderr).slice(0, 500) || error.message}`,
       );
     if (error instanceof MediaCommandError && error.reason === 'timeout')
-      throw new VideoRefused(`Making the ${what} took too long; the file may be damaged.`);
+      throw new VideoRefused(failureReasons.tooSlow, `ffmpeg (${what}) timed out`);
     throw error;
   }
 }
 
-/** The clip's window: CLIP_SECONDS (or the whole of a shorter video) from the middle. */
+/** The clip's window: a third of the video, at most CLIP_SECONDS, from the middle. */
 export function clipWindow(durationSeconds: number) {
-  const length = Math.min(CLIP_SECONDS, durationSeconds);
+  const length = Math.min(CLIP_SECONDS, durationSeconds * CLIP_SHARE);
   return { start: Math.max(0, durationSeconds / 2 - length / 2), length };
 }
 
@@ -284,7 +308,8 @@ async function makeOutputs(
   } catch (error) {
     if (error instanceof MediaCommandError && error.reason !== 'aborted')
       throw new VideoRefused(
-        `This is not a video file that can be played (${lastLine(error.stderr).slice(0, 200) || error.message}).`,
+        failureReasons.notVideo,
+        `ffprobe: ${lastLine(error.stderr).slice(0, 500) || error.message}`,
       );
     throw error;
   }
@@ -292,7 +317,7 @@ async function makeOutputs(
   const poster = path.join(run.dir, 'poster.jpg');
   await ffmpeg(run, mediaCommands.poster(source, poster, probe), 60_000, 'poster picture');
   if (!(await stat(poster).catch(() => null))?.size)
-    throw new VideoRefused('No picture could be read from the video: the file may be damaged.');
+    throw new VideoRefused(failureReasons.damaged, 'the poster frame came out empty');
   run.progress(within('poster', 1));
 
   const clip = video.sellsAccess ? await makeClip(run, source, probe) : null;
@@ -401,7 +426,20 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
     const reason =
       error instanceof VideoRefused
         ? error.message
-        : `Processing failed${final ? '' : ' and will be tried again'}: ${(error as Error).message}`;
+        : final
+          ? failureReasons.ourSide
+          : failureReasons.retrying;
+    // The raw detail (temporary paths, the tool's own words) goes to the logs, not to the owner's screen.
+    context.logger.warn(
+      {
+        videoId,
+        attempt: job.attemptsMade + 1,
+        reason,
+        detail: error instanceof VideoRefused ? error.detail : undefined,
+        err: error instanceof VideoRefused ? undefined : error,
+      },
+      'video processing failed',
+    );
     await fail(final ? 'failed' : 'queued', reason);
     throw error;
   } finally {

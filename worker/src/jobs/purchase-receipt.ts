@@ -46,6 +46,7 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
     receipt.document = { title: `${document.title} ${document.reference}`, text: documentText(document) };
   try {
     await mailer.send({
+      kind: 'receipt',
       to: purchase.buyerEmail,
       subject: receiptSubject(receipt),
       text: receiptText(receipt),

@@ -189,6 +189,17 @@ describe('record-sale', () => {
     expect(await salesOf(id)).toBe(1);
   });
 
+  it("settles a status page's check named by the purchase id, and twice leaves the same", async () => {
+    const { id, sessionId } = await pendingPurchase();
+    stripe.pay(sessionId);
+    for (let run = 0; run < 2; run++) await recordSale({ kind: 'check', purchaseId: id }, context);
+    expect(await row(id)).toMatchObject({ status: 'paid' });
+    expect(await salesOf(id)).toBe(1);
+    expect(await recordSale({ kind: 'check', purchaseId: 'no-such-purchase' }, context)).toMatchObject({
+      status: 'skipped',
+    });
+  });
+
   it('answers a check of a purchase a webhook already settled without asking Stripe again', async () => {
     const { id, sessionId } = await pendingPurchase();
     stripe.pay(sessionId);

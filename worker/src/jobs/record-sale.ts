@@ -1,4 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
+import { eq } from 'drizzle-orm';
+import { purchases } from '@app/shared/db';
 import {
   announcePurchaseSettled,
   checkCheckoutSession,
@@ -40,6 +42,14 @@ export const recordSale: JobHandler<'record-sale'> = async (
     const documents = { gst: await loadGstSettings(db, config) };
     if (payload.kind === 'offline') {
       result = await fulfilOffline(db, documents, payload.purchaseId);
+    } else if (payload.kind === 'check') {
+      if (!stripe)
+        throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
+      const [purchase] = await db
+        .select({ sessionId: purchases.checkoutSessionId })
+        .from(purchases)
+        .where(eq(purchases.id, payload.purchaseId));
+      result = purchase?.sessionId ? await checkCheckoutSession(db, stripe, documents, purchase.sessionId) : null;
     } else {
       if (!stripe)
         throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');
@@ -78,7 +88,7 @@ export const recordSale: JobHandler<'record-sale'> = async (
       logger.warn({ err: error, purchaseId: result.purchaseId }, 'could not announce the settled purchase'),
     );
   }
-  if (payload.kind !== 'offline' && payload.eventId)
+  if ((payload.kind === 'checkout' || payload.kind === 'refund') && payload.eventId)
     await markStripeEventProcessed(db, payload.eventId, payload.eventType ?? `record-sale.${payload.kind}`);
   if (!result) {
     logger.info({ payload }, 'record-sale: not one of our payments, ignored');

@@ -13,6 +13,7 @@ export const securityAlert: JobHandler<'security-alert'> = async (payload, { db,
   const target = what === 'admin-login' ? 'the admin login' : `the video "${video?.title ?? videoId}"`;
   try {
     await mailer.send({
+      kind: 'security-alert',
       to: config.OWNER_EMAIL,
       subject: `Many wrong passwords for ${target}`,
       text: [

@@ -28,6 +28,7 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
   ].join('\n');
   try {
     await mailer.send({
+      kind: 'tax-document',
       to: row.buyerEmail,
       subject: `${content.title} ${content.reference} from ${content.seller.name}`,
       text,

@@ -173,6 +173,17 @@ describe('asking for a sign-in link', () => {
     // Another address from another visitor is not held up by that one.
     await ask('203.0.113.51', address()).expect(202);
 
+    // The headers say nothing about the address asked for: a repeated one looks like a fresh one.
+    const repeated = address();
+    await ask('203.0.113.60', repeated).expect(202);
+    const again = await ask('203.0.113.61', repeated).expect(202);
+    const fresh = await ask('203.0.113.62', address()).expect(202);
+    expect(again.headers.ratelimit).toBeDefined();
+    expect(again.headers.ratelimit).toBe(fresh.headers.ratelimit);
+    // Only the per-visitor policy is named; nothing of the per-address one.
+    expect(again.headers['ratelimit-policy']).toMatch(/^"20-in-1hr"/);
+    expect(JSON.stringify(again.headers)).not.toContain('5-in-1hr');
+
     const crowded = '203.0.113.99';
     for (let attempt = 0; attempt < 20; attempt++) await ask(crowded, address()).expect(202);
     const refused = await ask(crowded, address()).expect(429);

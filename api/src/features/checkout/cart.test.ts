@@ -145,9 +145,16 @@ describe('cart checkout', () => {
     const repeated = await refused([{ videoId: video.id }, { videoId: video.id }], 400);
     expect(repeated.problems).toEqual([expect.objectContaining({ index: 1, reason: 'repeated' })]);
     expect(repeated.message).toContain('Item 2');
-    expect((await refused([{ videoId: hidden.id }], 400)).message).toContain(
-      '“Hidden Solo” is no longer for sale',
-    );
+    // A hidden video is not named (its title is private now), neither by the checkout nor the check.
+    const gone = await refused([{ videoId: hidden.id }], 400);
+    expect(gone.message).toContain('Item 1 is no longer available');
+    expect(JSON.stringify(gone)).not.toContain('Hidden Solo');
+    const checked = await request(api.app)
+      .post('/api/cart/check')
+      .send({ items: [{ videoId: hidden.id }] })
+      .expect(200);
+    expect(checked.body.problems).toEqual([expect.objectContaining({ index: 0, reason: 'hidden' })]);
+    expect(JSON.stringify(checked.body)).not.toContain('Hidden Solo');
     expect((await refused([{ videoId: free.id }], 400)).message).toContain('“Free Solo” is free');
     const noBundle = await refused([{ showcaseId: plain.id }], 400);
     expect(noBundle.problems).toEqual([

@@ -61,7 +61,7 @@ export function checkoutRoutes(deps: Deps): Router {
       Date.now() - purchase.createdAt.getTime() < CHECKABLE_MS
     ) {
       await deps.producer
-        .enqueue('record-sale', { kind: 'checkout', checkoutSessionId: sessionId })
+        .enqueue('record-sale', { kind: 'check', purchaseId: purchase.id })
         .catch(() => {});
     }
     if (purchase.status === 'pending' && wait > 0) {

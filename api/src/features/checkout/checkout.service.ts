@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
 import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
-import { showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
+import { availabilityOf, showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   CartCheckoutRequest,
   CartItemRequest,
@@ -47,7 +47,11 @@ function cartRefused(problems: CartProblem[]): HttpError {
 /** Bad input (400) first, then a missing password (403), then changes the buyer only has to confirm (409). */
 const statusOf = (problems: CartProblem[]): 400 | 403 | 409 => {
   const reasons = new Set(problems.map((problem) => problem.reason));
-  if (['unknown', 'hidden', 'free', 'repeated', 'no-bundle'].some((reason) => reasons.has(reason as never)))
+  if (
+    ['unknown', 'hidden', 'free', 'repeated', 'no-bundle', 'unavailable'].some((reason) =>
+      reasons.has(reason as never),
+    )
+  )
     return 400;
   return reasons.has('protected') ? 403 : 409;
 };
@@ -73,6 +77,7 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
             priceCents: videos.priceCents,
             previewUrl: videos.previewUrl,
             passwordProtected: videos.passwordProtected,
+            processingState: videos.processingState,
             showcaseName: showcases.name,
             shown: sql<boolean>`${publishedVideo}`,
           })
@@ -142,8 +147,18 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
       problem('unknown', `Video ${item.videoId} is not for sale (it may have been removed)`);
       continue;
     }
+    // A hidden video is not named: its title is the owner's to keep private now.
     if (!video.shown) {
-      problem('hidden', `${quoted(video.title)} is no longer for sale`);
+      problem('hidden', `Item ${index + 1} is no longer available`);
+      continue;
+    }
+    const availability = availabilityOf(video);
+    if (availability === 'unavailable') {
+      problem('unavailable', `Item ${index + 1} is no longer available`);
+      continue;
+    }
+    if (availability === 'processing') {
+      problem('not-ready', `${quoted(video.title)} is being prepared: it can be bought once it is ready`);
       continue;
     }
     if (video.priceCents === 0) {
@@ -195,6 +210,11 @@ export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
   // A hidden video is not for sale any more.
   if (!video?.shown) throw notFound('Video not found');
   if (video.priceCents === 0) throw new HttpError(400, 'This video is free: download it from its page');
+  // Only what can be delivered is sold.
+  const availability = availabilityOf(video);
+  if (availability === 'unavailable') throw new HttpError(409, 'This video is not available');
+  if (availability === 'processing')
+    throw new HttpError(409, 'This video is being prepared: it can be bought once it is ready');
   if (video.passwordProtected && !isValidVideoToken(deps, video.id, input.verificationToken)) {
     throw new HttpError(401, 'Password verification required');
   }

@@ -13,8 +13,8 @@ export const PART_LINK_SECONDS = 6 * 3600;
 const MIN_PLANNED_PART_BYTES = 16 * 1024 * 1024;
 const MAX_PLANNED_PARTS = 10_000;
 
-/** `videos/<uuid>-<name>` (or previews/ for pictures, or the folder given): unique, and safe as a storage key. */
-export function uploadKey(fileName: string, contentType: string, folder?: 'uploads'): string {
+/** `videos/<uuid>-<name>` (or the folder given): unique, and safe as a storage key. */
+export function uploadKey(fileName: string, folder?: 'uploads'): string {
   const base =
     fileName
       .normalize('NFKD')
@@ -22,7 +22,7 @@ export function uploadKey(fileName: string, contentType: string, folder?: 'uploa
       .replace(/[^\w.-]+/g, '-')
       .replace(/^[-.]+/, '')
       .slice(-120) || 'upload';
-  return `${folder ?? (contentType.startsWith('image/') ? 'previews' : 'videos')}/${randomUUID()}-${base}`;
+  return `${folder ?? 'videos'}/${randomUUID()}-${base}`;
 }
 
 /** Parts of at least 16 MB, and never more than S3's 10,000. */
@@ -38,7 +38,7 @@ export async function planUpload(
   folder?: 'uploads',
 ): Promise<UploadTarget> {
   const { fileName, contentType, size } = request;
-  const awsKey = uploadKey(fileName, contentType, folder);
+  const awsKey = uploadKey(fileName, folder);
   if (size === undefined || size <= MULTIPART_THRESHOLD_BYTES) {
     const uploadUrl = await storage.signedUploadUrl(awsKey, contentType, {
       expiresInSeconds: UPLOAD_LINK_SECONDS,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +10,9 @@ import {
   multipartUploadTargetSchema,
   singleUploadTargetSchema,
 } from '@app/shared/schemas';
+import { MAX_IMAGE_BYTES } from '@app/shared/images';
 import { MIN_PART_BYTES } from '@app/shared/storage';
+import { withCameraMetadata } from '../../../../test/support/camera.ts';
 import { partSizeFor } from './uploads.service.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 
@@ -145,25 +149,29 @@ describe('uploads with local storage', () => {
     expect(await api.deps.storage.head(body.awsKey)).toBeNull();
   });
 
-  it('checks the upload request: only video and image types, a name, a size up to 5 GB', async () => {
+  it('checks the upload request: only video types, a name, a size up to 5 GB', async () => {
     const bad = await uploadUrl({ fileName: 'x.exe', contentType: 'application/x-msdownload' }).expect(400);
     expect(bad.body).toEqual({
-      message: expect.stringContaining('Only video and image files can be uploaded'),
+      message: expect.stringContaining('Only video files can be uploaded here'),
       code: 'invalid_input',
-      issues: [{ path: 'contentType', message: 'Only video and image files can be uploaded' }],
+      issues: [{ path: 'contentType', message: 'Only video files can be uploaded here' }],
     });
-    const svg = await uploadUrl({ fileName: 'logo.svg', contentType: 'image/svg+xml' }).expect(400);
-    expect(svg.body.issues).toEqual([
-      { path: 'contentType', message: 'SVG files cannot be uploaded: use JPEG, PNG or WebP' },
-    ]);
+    // Pictures go through the picture upload, whose job strips their metadata: never stored as they came.
+    for (const contentType of ['image/svg+xml', 'image/jpeg', 'image/png']) {
+      const picture = await uploadUrl({ fileName: 'Poster.PNG', contentType }).expect(400);
+      expect(picture.body.issues).toEqual([
+        {
+          path: 'contentType',
+          message: 'Only video files can be uploaded here: add a preview picture with the picture upload',
+        },
+      ]);
+    }
     // One that got into storage under another type is never served as a picture of the site.
     await api.deps.storage.put('previews/sneaky.svg', Buffer.from('<svg onload="alert(1)"/>'), 'image/png');
     await request(api.app).get('/api/video-preview/previews%2Fsneaky.svg').expect(404);
     await uploadUrl({ fileName: '', contentType: 'video/mp4' }).expect(400);
     await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 5 * 1024 ** 3 + 1 }).expect(400);
     await uploadUrl({ fileName: 'a.mp4', contentType: 'video/mp4', size: 0 }).expect(400);
-    const image = await uploadUrl({ fileName: 'Poster.PNG', contentType: 'image/png' }).expect(200);
-    expect(image.body.awsKey).toMatch(/^previews\/[0-9a-f-]{36}-Poster\.PNG$/);
     await request(api.app)
       .post('/api/admin/videos/upload-url')
       .send({ fileName: 'a.mp4', contentType: 'video/mp4' })
@@ -244,6 +252,57 @@ describe('uploads with local storage', () => {
   });
 });
 
+/** A camera's JPEG: make, serial number and GPS in its EXIF. */
+const cameraJpeg = () =>
+  withCameraMetadata(sharp({ create: { width: 64, height: 48, channels: 3, background: '#2040a0' } }))
+    .jpeg()
+    .toBuffer();
+
+/** supertest's parser for a body kept as bytes. */
+function binary(res: request.Response, done: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+describe('preview pictures', () => {
+  const { api } = useTestWorld({ api: true });
+
+  it('are served without their EXIF and GPS, at any width or none, and never read when too big', async () => {
+    const key = 'previews/from-the-camera.jpg';
+    const original = await cameraJpeg();
+    expect(await exifr.gps(original)).toMatchObject({ latitude: expect.any(Number) });
+    await api.deps.storage.put(key, original, 'image/jpeg');
+    for (const width of ['', '?w=320']) {
+      const response = await request(api.app)
+        .get(`/api/video-preview/${encodeURIComponent(key)}${width}`)
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      expect(response.headers['content-type']).toBe('image/jpeg');
+      const body = response.body as Buffer;
+      expect(body.equals(original), width).toBe(false);
+      expect(await exifr.parse(body, { tiff: true, gps: true }), width).toBeUndefined();
+    }
+    // Bigger than any picture may be: refused before a byte is read (and not a picture either).
+    const huge = 'previews/huge.jpg';
+    await api.deps.storage.put(huge, Buffer.alloc(MAX_IMAGE_BYTES + 1), 'image/jpeg');
+    let reads = 0;
+    const get = api.deps.storage.get.bind(api.deps.storage);
+    api.deps.storage.get = async (...args) => {
+      reads += 1;
+      return get(...args);
+    };
+    try {
+      await request(api.app).get(`/api/video-preview/${encodeURIComponent(huge)}?w=320`).expect(404);
+      await request(api.app).get(`/api/video-preview/${encodeURIComponent(huge)}`).expect(404);
+    } finally {
+      api.deps.storage.get = get;
+    }
+    expect(reads).toBe(0);
+  });
+});
+
 describe('uploads with S3 storage', () => {
   const { api, agent, s3 } = useTestWorld({ admin: true, s3: true });
 
@@ -270,15 +329,18 @@ describe('uploads with S3 storage', () => {
     expect(response.status).toBe(206);
     expect(await response.text()).toBe('li');
     expect(response.headers.get('content-disposition')).toContain('filename="Recital.mp4"');
-    // The api does not serve S3 objects itself: a preview picture is a redirect to the bucket.
+    // The api does not serve S3 objects itself (a file link is refused); a preview picture goes
+    // through the image pipeline, so the api sends its own copy, without the camera's metadata.
     await request(api.app).get(`/api/files/${target.awsKey}?expires=1&sig=x`).expect(404);
     const previewKey = 'previews/recital-poster.jpg';
-    await api.deps.storage.put(previewKey, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await api.deps.storage.put(previewKey, await cameraJpeg(), 'image/jpeg');
     const preview = await request(api.app)
       .get(`/api/video-preview/${encodeURIComponent(previewKey)}`)
-      .expect(302);
-    expect(preview.headers.location).toMatch(new RegExp(`^${s3.endpoint}/`));
-    expect(await (await fetch(preview.headers.location!)).text()).toBe('jpeg bytes');
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect(await exifr.parse(preview.body as Buffer, { tiff: true, gps: true })).toBeUndefined();
   });
 
   it('plans a big file as an S3 multipart upload and completes it', async () => {

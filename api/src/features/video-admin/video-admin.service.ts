@@ -12,9 +12,11 @@ import type {
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { publicVideoColumns } from '../videos/videos.queries.ts';
+import { issueVideoToken } from '../videos/access.ts';
 import {
   describeProcessing,
   needsClip,
+  ownerPosterUrl,
   posterUrlColumn,
   queueProcessingAfterSave,
   removeOutputsIfUnused,
@@ -65,6 +67,8 @@ async function adminVideos(deps: Deps, where?: SQL) {
   return Promise.all(
     rows.map(async ({ processingState, processingError, media, ...video }) => ({
       ...video,
+      // Her list shows a protected video's frame too: with a token of that video, as a buyer would.
+      posterUrl: ownerPosterUrl(video.posterUrl, video.passwordProtected, () => issueVideoToken(deps, video.id).token),
       fileSize: sizes.get(video.awsKey) ?? null,
       processing: await describeProcessing(deps, { ...video, processingState, processingError, media }),
     })),

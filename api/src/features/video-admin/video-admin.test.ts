@@ -347,6 +347,39 @@ describe('admin answers', () => {
       .set('Origin', origin)
       .send({})
       .expect(400);
+
+    // An event's picture is an http(s) link or a path of this site, never script or another origin.
+    const event = { title: 'T', description: 'D', date: '2027-01-31', location: 'L' };
+    for (const imageUrl of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.jpg',
+      '/api/images/../../etc/passwd',
+      'vbscript:msgbox(1)',
+    ]) {
+      const refused = await agent
+        .post('/api/admin/events')
+        .set('Origin', origin)
+        .send({ ...event, imageUrl })
+        .expect(400);
+      expect(refused.body.issues, imageUrl).toEqual([
+        {
+          path: 'imageUrl',
+          message: 'Image must be an http(s) link or a picture of this site (a path starting with /)',
+        },
+      ]);
+    }
+    for (const imageUrl of [
+      'https://cdn.example.nz/e.jpg',
+      '/api/photos/abc',
+      '/api/images/attached_assets/event-01.jpg',
+    ])
+      await agent
+        .post('/api/admin/events')
+        .set('Origin', origin)
+        .send({ ...event, imageUrl })
+        .expect(201);
   });
 
   it('will not delete a video that has a sale, even without a purchase row', async () => {

@@ -238,5 +238,22 @@ describe('only sellable videos are sold', () => {
     await api.deps.storage.put('previews/ok.jpg', Buffer.from('jpeg'), 'image/jpeg');
     for (const previewUrl of ['previews/ok.jpg', '/api/images/hero/stage-hero.jpg', ''])
       await agent.put(`/api/admin/videos/${video.id}`).set('Origin', origin).send({ previewUrl }).expect(200);
+
+    // An edit's new file obeys the same rule as a new video's, and a video file lives under videos/.
+    for (const awsKey of ['../../../etc/passwd', '/etc/passwd', 'previews/ok.jpg', 'clips/x.mp4']) {
+      const response = await agent
+        .put(`/api/admin/videos/${video.id}`)
+        .set('Origin', origin)
+        .send({ awsKey })
+        .expect(400);
+      expect(response.body.issues?.[0]?.path, awsKey).toBe('awsKey');
+      await agent
+        .post('/api/admin/videos')
+        .set('Origin', origin)
+        .send({ ...paid, awsKey })
+        .expect(400);
+    }
+    const [kept] = await env.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(kept?.awsKey).toBe('videos/ok.mp4');
   });
 });

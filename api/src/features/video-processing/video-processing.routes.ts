@@ -5,16 +5,25 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendStoredObject } from '../../http/send-object.ts';
 import { processAgain } from './video-processing.service.ts';
+import { mediaAccess, tokenQuerySchema } from '../videos/access.ts';
 
 const idSchema = z.string().trim().min(1).max(100);
 
-/** Preview clips are public (they are the shop window) and cacheable; only clips/ keys, never a video itself. */
-export function videoClipRoutes({ storage }: Deps): Router {
+/**
+ * Preview clips of paid videos are public (they are the shop window) and cacheable; a protected
+ * video's clip goes only to a request carrying its token, uncached. Only clips/ keys, never a video.
+ */
+export function videoClipRoutes(deps: Deps): Router {
   const router = Router();
   router.get('/api/video-clips/:encoded', async (req, res) => {
     const key = req.params.encoded;
     if (!isSafeKey(key) || !/^clips\/[a-f0-9]{24}\.mp4$/.test(key)) throw notFound('Preview clip not found');
-    await sendStoredObject(req, res, storage, key, { 'Cache-Control': 'public, max-age=86400' });
+    const { token } = tokenQuerySchema.parse(req.query);
+    const access = await mediaAccess(deps, key, token);
+    if (access === 'refused') throw notFound('Preview clip not found');
+    await sendStoredObject(req, res, deps.storage, key, {
+      'Cache-Control': access === 'open' ? 'public, max-age=86400' : 'private, no-store',
+    });
   });
   return router;
 }

@@ -14,14 +14,58 @@ export const posterUrlColumn = sql<
   string | null
 >`'/api/video-preview/' || ${keySegment(sql`${videos.media}->>'posterKey'`)}`;
 
-/** What visitors see: the owner's preview picture, else the poster frame the worker made. */
-export const previewUrlColumn = sql<string | null>`coalesce(${videos.previewUrl}, ${posterUrlColumn})`;
+/**
+ * What visitors see: the owner's preview picture, else the poster frame the worker made; never the
+ * frame of a password-protected video (it shows what the password keeps private).
+ */
+export const previewUrlColumn = sql<
+  string | null
+>`coalesce(${videos.previewUrl}, case when not ${videos.passwordProtected} then ${posterUrlColumn} end)`;
 
-/** The watermarked preview clip, only for videos that sell access (paid or protected). */
+/**
+ * The watermarked preview clip of a paid video. A protected video's clip is served only to a request
+ * carrying its token (unlockedMedia), so the public answers leave it out.
+ */
 export const previewClipUrlColumn = sql<
   string | null
->`case when ${videos.priceCents} > 0 or ${videos.passwordProtected}
+>`case when ${videos.priceCents} > 0 and not ${videos.passwordProtected}
   then '/api/video-clips/' || ${keySegment(sql`${videos.media}->>'clipKey'`)} end`;
+
+const keyPath = (key: string) => key.replaceAll('/', '%2F');
+const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;
+
+/** A protected video's poster and clip addresses for a request that carries its valid token. */
+export function unlockedMedia(
+  video: { previewUrl: string | null; priceCents: number; media: VideoMedia | null },
+  token: string,
+) {
+  const poster = video.media?.posterKey;
+  const clip = video.media?.clipKey;
+  return {
+    previewUrl: video.previewUrl ?? (poster ? withToken(`/api/video-preview/${keyPath(poster)}`, token) : null),
+    previewClipUrl: clip ? withToken(`/api/video-clips/${keyPath(clip)}`, token) : null,
+  };
+}
+
+/** The owner's poster link: a protected video's frame needs a token, so her list carries one. */
+export const ownerPosterUrl = (url: string | null, protectedVideo: boolean, token: () => string) =>
+  url && protectedVideo ? withToken(url, token()) : url;
+
+/**
+ * The poster and clip keys of password-protected videos, with the videos that use each: such a key is
+ * served only with a token of one of them (a file shared with an open video stays behind the password).
+ */
+export async function protectedMediaKeys(db: Pick<Deps, 'db'>['db']): Promise<Record<string, string[]>> {
+  const rows = await db
+    .select({ id: videos.id, media: videos.media })
+    .from(videos)
+    .where(and(eq(videos.passwordProtected, true), sql`${videos.media} is not null`));
+  const keys: Record<string, string[]> = {};
+  for (const { id, media } of rows)
+    for (const key of [media?.posterKey, media?.clipKey])
+      if (key) keys[key] = [...(keys[key] ?? []), id];
+  return keys;
+}
 
 export const needsClip = (video: { priceCents: number; passwordProtected: boolean }) =>
   video.priceCents > 0 || video.passwordProtected;

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { purchaseItems, purchases, type videos } from '@app/shared/db';
 import { verifyPassword } from '@app/shared/password';
 import { createToken, purposeKey, readToken } from '@app/shared/signing';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { BoundGuard } from '../../http/guesses.ts';
+import { protectedMediaKeys } from '../video-processing/video-processing.service.ts';
 
 type Video = typeof videos.$inferSelect;
 
@@ -96,4 +98,24 @@ export async function hasPaidPurchase(
   sessionId: string,
 ): Promise<boolean> {
   return (await paidPurchaseId(deps, videoId, sessionId)) !== undefined;
+}
+
+/** A protected video's token (POST /api/verify-video-password) in the address of its poster or clip. */
+export const tokenQuerySchema = z.object({
+  token: z.string().trim().min(1).max(1_000).optional().catch(undefined),
+});
+
+/**
+ * Whether a poster frame or preview clip may go to this request: `open` (no protected video uses it),
+ * `unlocked` (a protected video uses it and the token is that video's), or `refused`.
+ */
+export async function mediaAccess(
+  deps: Pick<Deps, 'config' | 'db' | 'publicCache'>,
+  key: string,
+  token: string | undefined,
+): Promise<'open' | 'unlocked' | 'refused'> {
+  const keys = await deps.publicCache.value('protected-media', () => protectedMediaKeys(deps.db));
+  const users = keys?.[key];
+  if (!users) return 'open';
+  return users.some((id) => isValidVideoToken(deps, id, token)) ? 'unlocked' : 'refused';
 }

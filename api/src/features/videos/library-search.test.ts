@@ -5,6 +5,7 @@ import type { TestEnv } from '../../../../test/support/test-env.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 import { createShowcase } from '../../../../test/support/factories.ts';
 import { RANKED_MATCHES } from './library.service.ts';
+import { LIBRARY_MAX_PAGE } from '@app/shared/library';
 
 // Search at scale (decision 020, 2026-11-25 addendum): one weighted document per video that holds its
 // showcase's name, and relevance over the newest RANKED_MATCHES matches with the older ones after.
@@ -76,5 +77,39 @@ describe("the showcase's name in the search document", () => {
     await agent.patch(`/api/admin/showcases/${showcaseId}`).send({ name: 'Pōhutukawa Cup' }).expect(200);
     expect(await count('kowhai')).toBe(0);
     expect(await count('pohutukawa solo')).toBe(RANKED_MATCHES + OLDER);
+  });
+});
+
+describe('deep pages', () => {
+  it('answer a page past the end from the count alone, and refuse pages the pager never reaches', async () => {
+    const { db } = api.deps;
+    const execute = db.execute.bind(db);
+    let queries = 0;
+    db.execute = ((...args: Parameters<typeof execute>) => {
+      queries += 1;
+      return execute(...args);
+    }) as typeof db.execute;
+    try {
+      const past = await request(api.app)
+        .get(`/api/library/search?q=tarantella&page=${LIBRARY_MAX_PAGE}`)
+        .expect(200);
+      expect(past.body).toMatchObject({ videos: [], total: RANKED_MATCHES + OLDER, page: LIBRARY_MAX_PAGE });
+      // The search's words, then the count: no page read skipping every match.
+      expect(queries).toBe(2);
+    } finally {
+      db.execute = execute;
+    }
+    for (const path of [
+      `/api/library/search?q=tarantella&page=${LIBRARY_MAX_PAGE + 1}`,
+      '/api/library/search?q=tarantella&page=100000',
+      `/api/showcases/kowhai-festival/videos?page=${LIBRARY_MAX_PAGE + 1}`,
+    ]) {
+      const refused = await request(api.app).get(path).expect(400);
+      expect(refused.body.message).toContain(`Page must be at most ${LIBRARY_MAX_PAGE}`);
+    }
+    const showcasePast = await request(api.app)
+      .get(`/api/showcases/kowhai-festival/videos?page=500`)
+      .expect(200);
+    expect(showcasePast.body).toMatchObject({ videos: [], page: 500 });
   });
 });

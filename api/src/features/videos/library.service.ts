@@ -3,6 +3,7 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { showcases, videos, type Db } from '@app/shared/db';
 import {
   FEATURED_SHELVES,
+  LIBRARY_MAX_PAGE,
   LIBRARY_PAGE_SIZE,
   MORE_VIDEOS_SLUG,
   SHELF_SIZE,
@@ -12,6 +13,7 @@ import {
   type PublicVideo,
   type ShowcaseSummary,
 } from '@app/shared/schemas';
+import { listedVideoV, videoAvailabilityV } from '@app/shared/sales';
 import { createToken, readToken } from '@app/shared/signing';
 import { HttpError } from '../../http/errors.ts';
 
@@ -52,14 +54,16 @@ export function searchWords(text: string | undefined): string[] {
   return [...new Set(words ?? [])].map((word) => word.slice(0, 40)).slice(0, MAX_SEARCH_WORDS);
 }
 
-// As publicVideoColumns (videos.routes.ts) spells them, over the alias v: the owner's picture or the
-// worker's poster frame, and the preview clip of a paid or protected video (decision 022).
-const videoFields = sql.raw(`v.id, v.title, v.description, v.tags, v.showcase_id as "showcaseId",
+// As publicVideoColumns (videos.queries.ts) spells them, over the alias v: the owner's picture or the
+// worker's poster frame, and the preview clip of a paid video; neither frame nor clip of a protected
+// one (decision 022).
+const videoFields = sql`${sql.raw(`v.id, v.title, v.description, v.tags, v.showcase_id as "showcaseId",
   v.price_cents as "priceCents",
-  coalesce(v.preview_url, '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F')) as "previewUrl",
-  case when v.price_cents > 0 or v.password_protected
+  coalesce(v.preview_url, case when not v.password_protected
+    then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end) as "previewUrl",
+  case when v.price_cents > 0 and not v.password_protected
     then '/api/video-clips/' || replace(v.media->>'clipKey', '/', '%2F') end as "previewClipUrl",
-  v.password_protected as "passwordProtected", v.created_at as "createdAt"`);
+  v.password_protected as "passwordProtected", v.created_at as "createdAt"`)}, ${videoAvailabilityV} as "availability"`;
 
 type VideoRow = Omit<PublicVideo, 'createdAt'> & { createdAt: Date | string };
 type SortedRow = VideoRow & { sortTime: string; sortRank: string | null };
@@ -138,6 +142,7 @@ export async function sortedVideos<Row = SortedRow>(
       ? sql`true`
       : sql`v.published and coalesce(v.showcase_id not in (select id from showcases where not published), true)`,
   ];
+  if (!filters.includeHidden) where.push(listedVideoV);
   if (filters.scope.kind === 'none') where.push(sql`v.showcase_id is null`);
   if (filters.scope.kind === 'showcase') where.push(sql`v.showcase_id = ${filters.scope.id}`);
   if (filters.price === 'free') where.push(sql`v.price_cents = 0`);
@@ -152,6 +157,11 @@ export async function sortedVideos<Row = SortedRow>(
         .execute<{ total: number }>(sql`select count(*)::int as total from videos v where ${matching}`)
         .then((result) => result.rows[0]?.total ?? 0)
     : undefined;
+  // A numbered page past the end is answered from the count alone: its OFFSET would read every match.
+  if (counted && page.offset) {
+    const total = await counted;
+    if (page.offset >= total) return { rows: [], searched, total };
+  }
   // The keyset condition: (rank, time, id) after a relevance page, (time, id) after a newest-first one.
   const after = (keys: SQL, ranked: boolean) =>
     !page.after
@@ -289,7 +299,7 @@ const { published: _published, ...publicShowcaseColumns } = showcaseColumns;
 const summaryFields = {
   ...publicShowcaseColumns,
   // Spelled out: inside a one-table select drizzle would name the column without its table.
-  videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id and v.published)::int`,
+  videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id and v.published and ${listedVideoV})::int`,
 };
 
 const summary = (row: Omit<ShowcaseSummary, 'createdAt'> & { createdAt: Date }): ShowcaseSummary => ({
@@ -317,6 +327,7 @@ export async function libraryShelves(db: Db): Promise<LibraryShelves> {
       cross join lateral (
         select * from videos
         where (showcase_id = shelf.id or (shelf.id is null and showcase_id is null)) and published
+          and processing_state is distinct from 'failed'
         order by created_at desc nulls last, id desc nulls last limit ${SHELF_SIZE}
       ) v`);
   const byShelf = new Map<string | null, SortedRow[]>();
@@ -324,7 +335,7 @@ export async function libraryShelves(db: Db): Promise<LibraryShelves> {
   const rowsOf = (id: string | null) => (byShelf.get(id) ?? []).map(publicVideo);
   const [loose] = await db
     .execute<{ count: number }>(
-      sql`select count(*)::int as count from videos where showcase_id is null and published`,
+      sql`select count(*)::int as count from videos v where v.showcase_id is null and v.published and ${listedVideoV}`,
     )
     .then((result) => result.rows);
   const shelves: LibraryShelves['shelves'] = list.map((showcase) => ({
@@ -365,6 +376,10 @@ export async function showcasePage(
   query: { page: number; price?: 'free' | 'paid' },
 ): Promise<LibraryPage> {
   const scope: ShowcaseScope = showcase ? { kind: 'showcase', id: showcase.id } : { kind: 'none' };
+  const offset = (query.page - 1) * LIBRARY_PAGE_SIZE;
+  // Past the end of a showcase whose count is known: nothing to read.
+  if (showcase && !query.price && offset > 0 && offset >= showcase.videoCount)
+    return pageOf(showcase, [], query.page, showcase.videoCount);
   const { rows, total: matching } = await sortedVideos(
     db,
     { words: [], scope, price: query.price },
@@ -402,7 +417,8 @@ function pageOf(
     showcase,
     videos: rows.map(publicVideo),
     page,
-    pageCount: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
+    // The pager links no further than a page may go.
+    pageCount: Math.min(LIBRARY_MAX_PAGE, Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE))),
     total,
   };
 }

@@ -173,11 +173,12 @@ describe('bad input', () => {
     await request(api.app).get('/api/videos').query({ q: 'jazz', limit: 10, cursor }).expect(200);
   });
 
-  it('a page past the end is an empty page', async () => {
-    const page = await request(api.app).get('/api/showcases/wellington-jazz/videos?page=99999').expect(200);
-    expect(libraryPageSchema.parse(page.body)).toMatchObject({ videos: [], total: 130, page: 99999 });
-    const results = await request(api.app).get('/api/library/search?q=jazz&page=99999').expect(200);
+  it('a page past the end is an empty page, up to the deepest page the pager may link', async () => {
+    const page = await request(api.app).get('/api/showcases/wellington-jazz/videos?page=999').expect(200);
+    expect(libraryPageSchema.parse(page.body)).toMatchObject({ videos: [], total: 130, page: 999 });
+    const results = await request(api.app).get('/api/library/search?q=jazz&page=999').expect(200);
     expect(libraryPageSchema.parse(results.body)).toMatchObject({ videos: [], total: 130 });
+    await request(api.app).get('/api/showcases/wellington-jazz/videos?page=99999').expect(400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { videos, type Db } from '@app/shared/db';
+import { videoAvailability } from '@app/shared/sales';
 import { previewClipUrlColumn, previewUrlColumn } from '../video-processing/video-processing.service.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -14,6 +15,7 @@ export const publicVideoColumns = {
   previewUrl: previewUrlColumn,
   previewClipUrl: previewClipUrlColumn,
   passwordProtected: videos.passwordProtected,
+  availability: videoAvailability,
   createdAt: videos.createdAt,
 };
 

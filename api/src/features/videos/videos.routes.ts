@@ -11,8 +11,8 @@ import {
   videoListQuerySchema,
 } from '@app/shared/schemas';
 import { purposeKey } from '@app/shared/signing';
+import { MAX_IMAGE_BYTES } from '@app/shared/images';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
-import { sendStoredObject } from '../../http/send-object.ts';
 import { videoAccessSchema, videoIdSchema, verifyVideoPasswordSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -21,7 +21,15 @@ import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
-import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
+import {
+  authorizeVideo,
+  hasPaidPurchase,
+  isValidVideoToken,
+  issueVideoToken,
+  mediaAccess,
+  tokenQuerySchema,
+} from './access.ts';
+import { unlockedMedia } from '../video-processing/video-processing.service.ts';
 import { publicVideo } from './videos.queries.ts';
 import {
   findShowcaseBySlug,
@@ -120,10 +128,17 @@ export function videoRoutes(deps: Deps): Router {
   });
 
   // ?session_id= lets the buyer of a video hidden since still open its download page.
+  // ?token= (a protected video's, from its password) adds its poster frame and clip, behind the token.
   router.get('/api/videos/:id', async (req, res) => {
     const { session_id: sessionId } = sessionQuerySchema.parse(req.query);
-    const { id } = await findShownVideo(String(req.params.id), sessionId);
-    res.set('Cache-Control', 'no-cache').json(await publicVideo(db, id));
+    const { token } = tokenQuerySchema.parse(req.query);
+    const video = await findShownVideo(String(req.params.id), sessionId);
+    const answer = await publicVideo(db, video.id);
+    const unlocked =
+      video.passwordProtected && token && isValidVideoToken(deps, video.id, token)
+        ? unlockedMedia({ ...video, previewUrl: answer.previewUrl }, token)
+        : {};
+    res.set('Cache-Control', 'no-cache').json({ ...answer, ...unlocked });
   });
 
   // Previews come only from our own storage: a key, never a URL (no open proxy).
@@ -132,21 +147,26 @@ export function videoRoutes(deps: Deps): Router {
     // Only the previews folder, and only pictures: this route must never hand out a video.
     if (!isSafeKey(key) || !key.startsWith('previews/') || !contentTypeFor(key).startsWith('image/'))
       throw notFound('Preview not found');
+    // A protected video's poster frame goes only to a request carrying that video's token.
+    const { token } = tokenQuerySchema.parse(req.query);
+    const access = await mediaAccess(deps, key, token);
+    if (access === 'refused') throw notFound('Preview not found');
 
-    // A width (?w=, as for our own pictures) is made from the stored preview once and kept on disk,
-    // under the key's digest and the object's size (a replaced preview has another).
+    // Every picture goes through sharp (metadata such as GPS stripped), at the width asked (?w=) or
+    // its own, made once and kept on disk under the key's digest and the object's size (a replaced
+    // preview has another). An object bigger than any picture is never read into memory.
     const { w: width } = variantQuerySchema.parse(req.query);
-    if (width) {
-      const stored = await storage.head(key);
-      if (!stored) throw notFound('Preview not found');
-      const format = negotiate(req.get('accept'));
-      const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
-      const extension = format === 'original' ? path.extname(key) : `.${format}`;
-      const target = path.join(
-        variants.cacheRoot,
-        'video-previews',
-        `${digest}-${stored.size}.${width}${extension}`,
-      );
+    const stored = await storage.head(key);
+    if (!stored || stored.size > MAX_IMAGE_BYTES) throw notFound('Preview not found');
+    const format = negotiate(req.get('accept'));
+    const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
+    const extension = format === 'original' ? path.extname(key) : `.${format}`;
+    const target = path.join(
+      variants.cacheRoot,
+      'video-previews',
+      `${digest}-${stored.size}.${width ?? 'full'}${extension}`,
+    );
+    try {
       await variants.ensure(
         target,
         async () => {
@@ -156,17 +176,21 @@ export function videoRoutes(deps: Deps): Router {
         },
         { width, format },
       );
-      return variants.send(res, target);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // Not a picture sharp can read: nothing to show.
+      deps.logger.warn({ err: error, key }, 'preview picture could not be made');
+      throw notFound('Preview not found');
     }
-    // From S3, a redirect to the bucket: the api never carries its bytes.
-    await sendStoredObject(
-      req,
-      res,
-      storage,
-      key,
-      { 'Cache-Control': 'public, max-age=86400' },
-      'Preview not found',
-    );
+    if (access === 'unlocked') {
+      res.sendFile(target, {
+        cacheControl: false,
+        dotfiles: 'allow',
+        headers: { 'Cache-Control': 'private, no-store' },
+      });
+      return;
+    }
+    return variants.send(res, target);
   });
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {

@@ -115,7 +115,10 @@ describe('the public library', () => {
 describe('video previews', () => {
   it('serves pictures from our previews folder only: no videos, no traversal, no URLs', async () => {
     const key = `previews/${randomUUID()}.jpg`;
-    await api.deps.storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
+    const picture = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#224466' } })
+      .jpeg()
+      .toBuffer();
+    await api.deps.storage.put(key, picture, 'image/jpeg');
     const preview = await request(api.app)
       .get(`/api/video-preview/${encodeURIComponent(key)}`)
       .buffer(true)
@@ -123,7 +126,12 @@ describe('video previews', () => {
       .expect(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
     expect(preview.headers['cache-control']).toMatch(/max-age=\d+/);
-    expect(Buffer.from(preview.body as Buffer).toString()).toBe('jpeg bytes');
+    // Through the image pipeline (metadata stripped): the same picture, not the same bytes.
+    expect((await sharp(preview.body as Buffer).metadata()).width).toBe(64);
+    // What is not a picture is not served, whatever its name says.
+    const fake = `previews/${randomUUID()}.jpg`;
+    await api.deps.storage.put(fake, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await request(api.app).get(`/api/video-preview/${encodeURIComponent(fake)}`).expect(404);
 
     const { video } = await storedVideo({ priceCents: 5000 });
     const refused = [

@@ -24,16 +24,30 @@ export const useShowcasePage = (slug: string, page: number) =>
 export const useSearchResults = (query: LibraryPageQuery, enabled: boolean) =>
   // The previous results stay on screen while the next arrive, instead of a flash of skeletons.
   useQuery({ ...byUrl<LibraryPage>(searchPageUrl(query), enabled), placeholderData: (previous) => previous });
-/** `sessionId`: the buyer's checkout, which still opens a video the owner has hidden since. */
-export const useVideo = (id: string, sessionId?: string) =>
+/**
+ * `sessionId`: the buyer's checkout, which still opens a video the owner has hidden since. `token`: a
+ * protected video's password token, which adds its poster frame and preview clip (behind the token).
+ */
+export const useVideo = (id: string, sessionId?: string, token?: string) =>
   useQuery({
-    queryKey: ['/api/videos', id, sessionId],
-    queryFn: () =>
-      api.get<Video>(
-        `/api/videos/${encodeURIComponent(id)}${sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : ''}`,
-      ),
+    queryKey: ['/api/videos', id, sessionId, token],
+    queryFn: () => {
+      const query = new URLSearchParams({
+        ...(sessionId && { session_id: sessionId }),
+        ...(token && { token }),
+      }).toString();
+      return api.get<Video>(`/api/videos/${encodeURIComponent(id)}${query ? `?${query}` : ''}`);
+    },
     enabled: id !== '',
   });
+
+/** What a paid video's page says instead of selling it: nothing while it is on sale. */
+export function availabilityNotice(video: Pick<Video, 'availability'>): string | null {
+  if (video.availability === 'unavailable') return 'This video is not available.';
+  if (video.availability === 'processing')
+    return 'This video is being prepared and can be bought once it is ready. Please check back soon.';
+  return null;
+}
 
 /** A preview under /api/ is used as is; anything else is a storage key for the preview route. */
 export function previewSrc(previewUrl: string | null): string | undefined {

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { formatPrice } from '@app/shared/format';
 import { Badge, ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { downloadPath, purchasePath, type Video } from './queries.ts';
+import { availabilityNotice, downloadPath, purchasePath, type Video } from './queries.ts';
 import { VideoPreview } from './video-preview.tsx';
 import { AddToCartButton } from '../cart/add-to-cart.tsx';
 
@@ -30,6 +30,8 @@ export function VideoCard({ video, priority = false }: { video: Video; priority?
           <Button asChild className="mt-5" variant="secondary">
             <Link href={downloadPath(video.id)}>Get / Download</Link>
           </Button>
+        ) : availabilityNotice(video) ? (
+          <p className="mt-5 text-sm text-zinc-300">{availabilityNotice(video)}</p>
         ) : (
           <div className="mt-5 grid grid-cols-2 gap-2">
             <Button asChild>

@@ -52,3 +52,20 @@ export function VideoLoadProblem({ error }: { error: unknown }) {
     </ShopLayout>
   );
 }
+
+/** A video whose file could not be prepared: its page says so instead of offering it. */
+export function VideoNotAvailable({ title }: { title: string }) {
+  return (
+    <ShopLayout title={title}>
+      <Card className="mx-auto max-w-lg p-8 text-center">
+        <h1 className="text-3xl font-bold text-white">{title}</h1>
+        <p className="mt-3 text-zinc-400" role="status">
+          This video is not available.
+        </p>
+        <Button asChild className="mt-6">
+          <Link href="/videos">Back to Videos</Link>
+        </Button>
+      </Card>
+    </ShopLayout>
+  );
+}

@@ -69,7 +69,13 @@ export function ProcessingStatus({ video }: { video: { id: string; processing: V
         )}
       </div>
       {processing.state === 'failed' && processing.error && (
-        <p className="text-red-300">{processing.error}</p>
+        <>
+          <p className="text-red-300">{processing.error}</p>
+          <p className="text-zinc-400">
+            Visitors cannot see or buy it until it is fixed: Edit it and upload the file again to replace
+            it, and it is processed anew.
+          </p>
+        </>
       )}
       {/* Also while queued: a video saved while Redis was away is queued without a job behind it. */}
       {processing.state !== 'processing' && (

@@ -47,6 +47,7 @@ const removedReasons = new Set<CartProblem['reason']>([
   'repeated',
   'no-bundle',
   'in-bundle',
+  'unavailable',
 ]);
 
 /**

@@ -19,7 +19,7 @@ import {
   type Video,
 } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
-import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
+import { VideoLoading, VideoLoadProblem, VideoNotAvailable } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
 
 const PLAYBACK_FAILED = 'Failed to load video for playback.';
@@ -41,6 +41,8 @@ export default function DownloadPage() {
 
   if (video.isPending || needsPurchase) return <VideoLoading title="Watch Video" />;
   if (!current) return <VideoLoadProblem error={video.error} />;
+  // A buyer (session) keeps the page of what they bought; others are told it is not available.
+  if (!sessionId && current.availability === 'unavailable') return <VideoNotAvailable title={current.title} />;
   return <Player key={`${current.id}:${sessionId ?? ''}`} video={current} sessionId={sessionId} />;
 }
 

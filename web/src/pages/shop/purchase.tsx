@@ -23,6 +23,7 @@ import {
   type Buyer,
 } from '../../features/shop/checkout.ts';
 import {
+  availabilityNotice,
   downloadPath,
   isFree,
   isWrongPassword,
@@ -65,6 +66,10 @@ function PurchaseView({ video }: { video: Video }) {
   const fallbackTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
   const locked = video.passwordProtected && !token;
+  // Once the password is given, the protected video's own frame and clip, behind its token.
+  const unlocked = useVideo(video.passwordProtected && token ? video.id : '', undefined, token);
+  const shown = unlocked.data ?? video;
+  const notice = availabilityNotice(video);
 
   const verify = async (password: string) => {
     setChecking(true);
@@ -169,8 +174,8 @@ function PurchaseView({ video }: { video: Video }) {
       <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-2">
         <div>
           <VideoPreview
-            previewUrl={video.previewUrl}
-            previewClipUrl={video.previewClipUrl}
+            previewUrl={shown.previewUrl}
+            previewClipUrl={shown.previewClipUrl}
             title={video.title}
             className="rounded-2xl"
           />
@@ -185,7 +190,11 @@ function PurchaseView({ video }: { video: Video }) {
           </Link>
         </div>
         <div className="space-y-6">
-          {locked ? (
+          {notice ? (
+            <p role="status" className="rounded-2xl border border-white/10 bg-stage-800/70 p-6 text-zinc-200">
+              {notice}
+            </p>
+          ) : locked ? (
             <PasswordGate buttonLabel="Verify Password" busy={checking} onSubmit={verify} />
           ) : stage.kind === 'paying' ? (
             <PayingNotice videoId={video.id} url={stage.url} />

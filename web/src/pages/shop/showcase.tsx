@@ -1,6 +1,6 @@
 import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
-import { MORE_VIDEOS_SLUG } from '@app/shared/library';
+import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG } from '@app/shared/library';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -15,7 +15,7 @@ const pagePath = (slug: string, page: number) =>
 export default function ShowcasePage() {
   const slug = useParams<{ slug: string }>().slug ?? MORE_VIDEOS_SLUG;
   const requested = Number(new URLSearchParams(useSearch()).get('page') ?? '1');
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= LIBRARY_MAX_PAGE ? requested : 1;
   const result = useShowcasePage(slug, page);
   const name = result.data ? (result.data.showcase?.name ?? 'More Videos') : 'Videos';
 

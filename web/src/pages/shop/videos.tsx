@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { RotateCcw, Search } from 'lucide-react';
-import { MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
+import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterSelect, Input, useTextInput } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -24,7 +24,7 @@ function readQuery(search: string): LibraryPageQuery {
     q: params.get('q')?.slice(0, 200) || undefined,
     showcase: params.get('showcase') || undefined,
     price: price === 'free' || price === 'paid' ? price : undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: Number.isInteger(page) && page >= 1 && page <= LIBRARY_MAX_PAGE ? page : 1,
   };
 }
 
