@@ -38,6 +38,7 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
+import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -115,6 +116,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
+  app.use(privacyRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
@@ -128,6 +130,7 @@ export function createApp(deps: Deps): express.Express {
   registerPortfolioRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
+  registerPrivacyAdminRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
   app.use(admin);
 

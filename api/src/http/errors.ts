@@ -11,6 +11,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -51,7 +52,8 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
 
 function describe(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { message: error.message }, headers: error.headers };
+    const body = error.code ? { message: error.message, code: error.code } : { message: error.message };
+    return { status: error.status, body, headers: error.headers };
   }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
   if (error instanceof StorageError) {

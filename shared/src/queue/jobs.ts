@@ -63,6 +63,10 @@ export const jobPayloadSchemas = {
   }),
   // A buyer asked for a library sign-in link; the row holds the address (decision 024).
   'buyer-sign-in': z.object({ requestId: z.uuid() }),
+  // Tells the owner of every removal request not yet e-mailed, in one message (docs/decisions/028).
+  'removal-request-notification': z.object({}),
+  // Deletes what the privacy page says is kept no longer (a daily schedule; docs/decisions/028).
+  'retention-sweep': z.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

@@ -10,3 +10,4 @@ export * from './sales.ts';
 export * from './jobs.ts';
 export * from './buyer-library.ts';
 export * from './site.ts';
+export * from './privacy.ts';

@@ -5,16 +5,19 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendStoredObject } from '../../http/send-object.ts';
 import { processAgain } from './video-processing.service.ts';
+import { checkMediaVisible } from '../privacy/visibility.ts';
 
 const idSchema = z.string().trim().min(1).max(100);
 
 /** Preview clips are public (they are the shop window) and cacheable; only clips/ keys, never a video itself. */
-export function videoClipRoutes({ storage }: Deps): Router {
+export function videoClipRoutes(deps: Deps): Router {
+  const { storage } = deps;
   const router = Router();
   router.get('/api/video-clips/:encoded', async (req, res) => {
     const key = req.params.encoded;
     if (!isSafeKey(key) || !/^clips\/[a-f0-9]{24}\.mp4$/.test(key)) throw notFound('Preview clip not found');
-    await sendStoredObject(req, res, storage, key, { 'Cache-Control': 'public, max-age=86400' });
+    const cacheControl = await checkMediaVisible(deps, req, key, 'clip');
+    await sendStoredObject(req, res, storage, key, { 'Cache-Control': cacheControl });
   });
   return router;
 }

@@ -9,6 +9,8 @@ import {
   MORE_VIDEOS_SLUG,
   showcasePageUrl,
   videoListQuerySchema,
+  VIDEO_WITHDRAWN,
+  VIDEO_WITHDRAWN_MESSAGE,
 } from '@app/shared/schemas';
 import { purposeKey } from '@app/shared/signing';
 import { contentTypeFor, isSafeKey } from '@app/shared/storage';
@@ -23,6 +25,9 @@ import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
 import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
 import { publicVideo } from './videos.queries.ts';
+import { accessCodeRequired, hasShowcaseAccess, requireShowcaseAccess } from '../privacy/showcase-access.ts';
+import { showcaseGate } from '../privacy/privacy.service.ts';
+import { checkMediaVisible } from '../privacy/visibility.ts';
 import {
   findShowcaseBySlug,
   libraryShelves,
@@ -64,11 +69,17 @@ export function videoRoutes(deps: Deps): Router {
     return video;
   }
 
-  /** A hidden video exists only for its buyers: a paid purchase of it under this checkout session. */
-  async function findShownVideo(id: string, sessionId: string | undefined) {
+  /**
+   * A hidden video exists only for its buyers: a paid purchase of it under this checkout session. A
+   * withdrawn one (taken down) is gone for them too (410, said as such); one behind its showcase's
+   * access code needs the code's cookie, or a purchase (docs/decisions/028).
+   */
+  async function findShownVideo(req: Request, id: string, sessionId: string | undefined) {
     const video = await findVideo(id);
-    if (!video.shown && !(sessionId && (await hasPaidPurchase(deps, video.id, sessionId))))
-      throw notFound('Video not found');
+    const bought = async () => Boolean(sessionId && (await hasPaidPurchase(deps, video.id, sessionId)));
+    if (!video.shown && !(await bought())) throw notFound('Video not found');
+    if (video.withdrawnAt) throw new HttpError(410, VIDEO_WITHDRAWN_MESSAGE, {}, VIDEO_WITHDRAWN);
+    if (!hasShowcaseAccess(deps, req, video.gate) && !(await bought())) throw accessCodeRequired();
     return video;
   }
 
@@ -114,6 +125,13 @@ export function videoRoutes(deps: Deps): Router {
       res.redirect(301, showcasePageUrl(found.slug, page));
       return;
     }
+    if (found.showcase?.privacy === 'code') {
+      // Per browser (its cookie), so never kept in memory for everyone.
+      requireShowcaseAccess(deps, req, await showcaseGate(db, found.showcase.id));
+      res.set({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' });
+      res.json(await showcasePage(db, found.showcase, { page, price }));
+      return;
+    }
     // Only the plain page addresses are kept in memory (the cache keys on the exact URL).
     const url = showcasePageUrl(found.showcase?.slug ?? MORE_VIDEOS_SLUG, page);
     await publicCache.respond(req, res, url, () => showcasePage(db, found.showcase, { page, price }));
@@ -122,7 +140,7 @@ export function videoRoutes(deps: Deps): Router {
   // ?session_id= lets the buyer of a video hidden since still open its download page.
   router.get('/api/videos/:id', async (req, res) => {
     const { session_id: sessionId } = sessionQuerySchema.parse(req.query);
-    const { id } = await findShownVideo(String(req.params.id), sessionId);
+    const { id } = await findShownVideo(req, String(req.params.id), sessionId);
     res.set('Cache-Control', 'no-cache').json(await publicVideo(db, id));
   });
 
@@ -132,6 +150,7 @@ export function videoRoutes(deps: Deps): Router {
     // Only the previews folder, and only pictures: this route must never hand out a video.
     if (!isSafeKey(key) || !key.startsWith('previews/') || !contentTypeFor(key).startsWith('image/'))
       throw notFound('Preview not found');
+    const cacheControl = await checkMediaVisible(deps, req, key, 'poster');
 
     // A width (?w=, as for our own pictures) is made from the stored preview once and kept on disk,
     // under the key's digest and the object's size (a replaced preview has another).
@@ -156,22 +175,15 @@ export function videoRoutes(deps: Deps): Router {
         },
         { width, format },
       );
-      return variants.send(res, target);
+      return variants.send(res, target, cacheControl);
     }
     // From S3, a redirect to the bucket: the api never carries its bytes.
-    await sendStoredObject(
-      req,
-      res,
-      storage,
-      key,
-      { 'Cache-Control': 'public, max-age=86400' },
-      'Preview not found',
-    );
+    await sendStoredObject(req, res, storage, key, { 'Cache-Control': cacheControl }, 'Preview not found');
   });
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
     const { videoId, password } = verifyVideoPasswordSchema.parse(req.body ?? {});
-    const video = await findShownVideo(videoId, undefined);
+    const video = await findShownVideo(req, videoId, undefined);
     if (!video.passwordProtected) throw new HttpError(400, 'This video has no password');
     await authorizeVideo(deps, { ...video, priceCents: 0 }, { password }, guesses.about(req, video.id));
     res.json(issueVideoToken(deps, video.id));
@@ -184,7 +196,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
-    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    const video = await findShownVideo(req, String(req.params.id), proof.sessionId);
     await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
@@ -196,7 +208,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
-    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    const video = await findShownVideo(req, String(req.params.id), proof.sessionId);
     await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
