@@ -1,21 +1,18 @@
 import { z } from 'zod';
+import {
+  auditActionValues,
+  removalRequesterValues,
+  removalStatusValues,
+  showcasePrivacyValues,
+} from '../privacy.ts';
 
 // Private showcases, removal requests and the audit log (docs/decisions/028): the HTTP contract. Browser-safe.
+// The constants and words are in ../privacy.ts (no zod), re-exported here.
+export * from '../privacy.ts';
 
-export const showcasePrivacyValues = ['public', 'unlisted', 'code'] as const;
 export const showcasePrivacySchema = z.enum(showcasePrivacyValues, {
   error: 'Privacy must be public, unlisted or access code',
 });
-export type ShowcasePrivacyValue = z.infer<typeof showcasePrivacySchema>;
-
-export const showcasePrivacyLabels: Record<ShowcasePrivacyValue, string> = {
-  public: 'Public: listed and searchable',
-  unlisted: 'Unlisted: only people with the link',
-  code: 'Access code: people with the code',
-};
-
-/** How long a typed access code keeps its showcase open on that device. */
-export const ACCESS_CODE_DAYS = 30;
 
 /** What the owner sets and hands out: letters, digits and dashes, easy to read out over the phone. */
 export const accessCodeSchema = z
@@ -33,21 +30,6 @@ export const showcaseAccessRequestSchema = z.strictObject({
 });
 export type ShowcaseAccessRequest = z.infer<typeof showcaseAccessRequestSchema>;
 
-/** The error code of a read refused for want of a showcase's access code (403). */
-export const ACCESS_CODE_REQUIRED = 'access-code-required';
-/** The error code of a video its studio or family asked to take down (410). */
-export const VIDEO_WITHDRAWN = 'video-withdrawn';
-export const VIDEO_WITHDRAWN_MESSAGE = 'This video has been withdrawn';
-/** The same answer for a wrong code and for a showcase that does not exist (or has no code). */
-export const WRONG_ACCESS_CODE = 'That access code did not open this showcase. Check it with your studio.';
-
-export const removalRequesterValues = ['parent', 'dancer', 'studio'] as const;
-export const removalRequesterLabels: Record<(typeof removalRequesterValues)[number], string> = {
-  parent: 'Parent or guardian',
-  dancer: 'Dancer',
-  studio: 'Studio',
-};
-
 /** POST /api/videos/{id}/removal-request. */
 export const removalRequestSchema = z.strictObject({
   requester: z.enum(removalRequesterValues, { error: 'Say who is asking' }),
@@ -59,14 +41,6 @@ export const removalRequestSchema = z.strictObject({
   email: z.email({ error: 'Enter a valid email address' }).max(320),
 });
 export type RemovalRequestInput = z.infer<typeof removalRequestSchema>;
-export const REMOVAL_REQUEST_RECEIVED =
-  'Thank you. Your request has reached the studio owner, who will reply by e-mail within 7 days.';
-
-/** The owner's target: every request answered within this many days. */
-export const REMOVAL_TARGET_DAYS = 7;
-
-export const removalStatusValues = ['open', 'done', 'declined'] as const;
-
 /** GET /api/admin/removal-requests: newest first. */
 export const adminRemovalRequestSchema = z.object({
   id: z.string(),
@@ -94,7 +68,6 @@ export const withdrawVideoSchema = z.strictObject({
   requestId: z.string().trim().min(1).max(100).optional(),
 });
 
-export const auditActionValues = ['hide', 'unhide', 'delete', 'takedown', 'restore'] as const;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.string(),

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly bodyText: string,
     /** The api's own `message` field, when the body was our JSON error. */
     readonly serverMessage: string | undefined,
+    /** The api's `code` field, where one status has several meanings (ACCESS_CODE_REQUIRED, VIDEO_WITHDRAWN). */
+    readonly code?: string,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
@@ -17,16 +19,22 @@ export class ApiError extends Error {
 async function toApiError(response: Response): Promise<ApiError> {
   const text = (await response.text().catch(() => '')) || response.statusText;
   let serverMessage: string | undefined;
+  let code: string | undefined;
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
       serverMessage = body.message;
     }
+    if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') code = body.code;
   } catch {
     // Not JSON: the text itself is the best we have.
   }
-  return new ApiError(response.status, text, serverMessage);
+  return new ApiError(response.status, text, serverMessage, code);
 }
+
+/** The api's error code of a failed call, if it gave one. */
+export const errorCode = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 /** The message to show a person: the server's own message when it sent one. */
 export function errorMessage(error: unknown, fallback: string): string {

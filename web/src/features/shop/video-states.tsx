@@ -3,7 +3,10 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, errorCode } from '../../lib/api.ts';
+import { ACCESS_CODE_REQUIRED, VIDEO_WITHDRAWN, VIDEO_WITHDRAWN_MESSAGE } from '@app/shared/privacy';
+import { AccessCodeForm } from '../privacy/access-code-form.tsx';
+import { WithdrawnNotice } from '../privacy/withdrawn-notice.tsx';
 import { ShopLayout } from './shop-layout.tsx';
 
 export function VideoLoading({ title }: { title: string }) {
@@ -22,8 +25,33 @@ export function VideoLoading({ title }: { title: string }) {
   );
 }
 
+/**
+ * A video behind its showcase's access code asks for the code; a withdrawn one says so (its buyers
+ * arrive here from their library or receipt); otherwise VideoProblem.
+ */
+export function VideoLoadProblem({ error, videoId }: { error: unknown; videoId: string }) {
+  const code = errorCode(error);
+  if (code === ACCESS_CODE_REQUIRED)
+    return (
+      <ShopLayout title="Private showcase">
+        <div className="mx-auto max-w-lg">
+          <AccessCodeForm target={{ videoId }} />
+        </div>
+      </ShopLayout>
+    );
+  if (code === VIDEO_WITHDRAWN)
+    return (
+      <ShopLayout title={VIDEO_WITHDRAWN_MESSAGE}>
+        <div className="mx-auto max-w-lg">
+          <WithdrawnNotice />
+        </div>
+      </ShopLayout>
+    );
+  return <VideoProblem error={error} />;
+}
+
 /** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' (SPEC.md section 8). */
-export function VideoLoadProblem({ error }: { error: unknown }) {
+function VideoProblem({ error }: { error: unknown }) {
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => {
     toast(

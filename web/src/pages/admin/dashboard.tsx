@@ -14,6 +14,8 @@ import {
   Quote,
   Receipt,
   RefreshCw,
+  ScrollText,
+  ShieldAlert,
   type LucideIcon,
 } from 'lucide-react';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
@@ -60,6 +62,18 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Sales',
     text: 'Purchases, receipts, offline payments and CSV export.',
     icon: Receipt,
+  },
+  {
+    href: '/admin/removal-requests',
+    title: 'Removal requests',
+    text: 'Takedown requests from video pages, each against its 7-day target; hide a routine in one click.',
+    icon: ShieldAlert,
+  },
+  {
+    href: '/admin/audit-log',
+    title: 'Audit log',
+    text: 'Every hide, publish, delete and takedown: who, what, when and why.',
+    icon: ScrollText,
   },
   {
     href: '/admin/jobs',
