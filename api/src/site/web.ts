@@ -61,6 +61,8 @@ const renderedPages: Record<string, PageLists> = {
   '/': homeLists,
   // Their words are in @app/shared/site-copy: nothing to read from the database.
   ...Object.fromEntries(servicePages.map((page) => [page.path, {}])),
+  // Its words are in @app/shared/site-copy too, with the retention periods from the config.
+  '/privacy': {},
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buyerSessions, buyerSignInLinks, contacts, sessions, syncRuns } from '@app/shared/db';
+import {
+  buyerSessions,
+  buyerSignInLinks,
+  contacts,
+  removalRequests,
+  sessions,
+  syncRuns,
+} from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { useTestWorld } from '../../../test/support/world.ts';
 import { schedulesFor } from '../schedules.ts';
@@ -40,6 +47,17 @@ describe('retention-sweep', () => {
       { trigger: 'admin', status: 'failed', startedAt: daysAgo(31) },
       { trigger: 'admin', status: 'succeeded', startedAt: daysAgo(2) },
     ]);
+    const asked = { videoTitle: 'Solo', requester: 'parent' as const, reason: 'x', email: 'p@example.nz' };
+    await db.insert(removalRequests).values([
+      {
+        ...asked,
+        reason: 'answered long ago',
+        status: 'done',
+        createdAt: daysAgo(800),
+        resolvedAt: daysAgo(790),
+      },
+      { ...asked, reason: 'still open', createdAt: daysAgo(800) },
+    ]);
 
     const context = {
       db,
@@ -48,7 +66,14 @@ describe('retention-sweep', () => {
     } as never;
     expect(await retentionSweep({}, context)).toEqual({
       status: 'done',
-      deleted: { enquiries: 1, 'sign-in links': 2, 'buyer sessions': 1, 'admin sessions': 1, 'sync runs': 1 },
+      deleted: {
+        enquiries: 1,
+        'removal requests': 1,
+        'sign-in links': 2,
+        'buyer sessions': 1,
+        'admin sessions': 1,
+        'sync runs': 1,
+      },
     });
     // Running it twice leaves the same state.
     expect(await retentionSweep({}, context)).toBe('skipped');
@@ -58,6 +83,7 @@ describe('retention-sweep', () => {
     ).toEqual(['newer', 'today']);
     expect((await db.select().from(buyerSignInLinks)).map((row) => row.tokenHash)).toEqual(['live']);
     expect((await db.select().from(buyerSessions)).map((row) => row.idHash)).toEqual(['kept']);
+    expect((await db.select().from(removalRequests)).map((row) => row.reason)).toEqual(['still open']);
     expect((await db.select().from(sessions)).map((row) => row.sid)).toEqual(['admin']);
     expect((await db.select().from(syncRuns)).map((row) => row.status)).toEqual(['succeeded']);
   });

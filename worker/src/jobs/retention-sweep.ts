@@ -20,6 +20,12 @@ export function retentionRules(
       table: 'contacts',
       expired: sql`created_at < ${days(config.RETENTION_ENQUIRY_DAYS)}`,
     },
+    // Answered removal requests (who asked, why, their e-mail), as long as enquiries; open ones stay.
+    {
+      name: 'removal requests',
+      table: 'removal_requests',
+      expired: sql`status <> 'open' and coalesce(resolved_at, created_at) < ${days(config.RETENTION_ENQUIRY_DAYS)}`,
+    },
     // Library sign-in links: once used or expired (or never sent: an address without purchases).
     {
       name: 'sign-in links',
