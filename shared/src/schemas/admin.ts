@@ -130,6 +130,8 @@ export const showcaseSchema = z.object({
   showVideosInSearchEngines: z.boolean(),
   bundlePriceCents: z.number().int().nullable(),
   privacy: showcasePrivacySchema,
+  /** The access code, read back for the owner to give the studio; null unless one is set. */
+  accessCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Showcase = z.infer<typeof showcaseSchema>;

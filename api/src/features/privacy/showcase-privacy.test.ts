@@ -6,6 +6,7 @@ import { showcases } from '@app/shared/db';
 import {
   ACCESS_CODE_REQUIRED,
   adminShowcaseSchema,
+  showcaseSchema,
   libraryPageSchema,
   libraryShelvesSchema,
   publicVideoSchema,
@@ -132,21 +133,19 @@ describe('a showcase behind an access code', () => {
 
   beforeAll(async () => {
     const owner = await adminAgent(api.app);
-    const created = adminShowcaseSchema
-      .omit({ videoCount: true })
-      .parse(
-        (
-          await owner
-            .post('/api/admin/showcases')
-            .send({
-              name: 'Kōwhai Studio Recital',
-              description: 'Family only',
-              privacy: 'code',
-              accessCode: code,
-            })
-            .expect(201)
-        ).body,
-      );
+    const created = adminShowcaseSchema.omit({ videoCount: true }).parse(
+      (
+        await owner
+          .post('/api/admin/showcases')
+          .send({
+            name: 'Kōwhai Studio Recital',
+            description: 'Family only',
+            privacy: 'code',
+            accessCode: code,
+          })
+          .expect(201)
+      ).body,
+    );
     ({ slug, id } = created);
     // The owner reads the code back (to tell the studio); the database holds it encrypted.
     expect(created.accessCode).toBe(code);
