@@ -6,7 +6,6 @@ import { showcases } from '@app/shared/db';
 import {
   ACCESS_CODE_REQUIRED,
   adminShowcaseSchema,
-  showcaseSchema,
   libraryPageSchema,
   libraryShelvesSchema,
   publicVideoSchema,
