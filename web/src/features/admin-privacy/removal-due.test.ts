@@ -8,7 +8,8 @@ const asked = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
 describe('removalDue', () => {
   it('counts down the 7-day target, then counts the days overdue', () => {
     expect(removalDue(asked(0), 'open', now)).toEqual({ ageDays: 0, state: 'due', label: 'Due in 7 days' });
-    expect(removalDue(asked(5.5), 'open', now)).toEqual({ ageDays: 5, state: 'due', label: 'Due in 1 day' });
+    expect(removalDue(asked(0.001), 'open', now).label).toBe('Due in 7 days');
+    expect(removalDue(asked(5.5), 'open', now)).toEqual({ ageDays: 5, state: 'due', label: 'Due in 2 days' });
     expect(removalDue(asked(6.5), 'open', now)).toEqual({ ageDays: 6, state: 'due', label: 'Due today' });
     expect(removalDue(asked(7.2), 'open', now)).toEqual({
       ageDays: 7,

@@ -24,12 +24,9 @@ export function removalDue(
     const late = Math.max(1, Math.floor(-left / DAY_MS));
     return { ageDays, state: 'overdue', label: `${late} ${late === 1 ? 'day' : 'days'} overdue` };
   }
-  const days = Math.floor(left / DAY_MS);
-  return {
-    ageDays,
-    state: 'due',
-    label: days === 0 ? 'Due today' : `Due in ${days} ${days === 1 ? 'day' : 'days'}`,
-  };
+  // Whole days left, counting a part day as one: a request made a minute ago is due in 7 days.
+  const days = Math.ceil(left / DAY_MS);
+  return { ageDays, state: 'due', label: days <= 1 ? 'Due today' : `Due in ${days} days` };
 }
 
 export const ageLabel = (days: number) =>
