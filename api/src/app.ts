@@ -40,6 +40,7 @@ import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
 import { documentRoutes, registerGstRoutes } from './features/gst/gst.routes.ts';
 import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout/reminders.routes.ts';
+import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -119,6 +120,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(documentRoutes(deps));
   app.use(reminderRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
+  app.use(privacyRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
@@ -134,6 +136,7 @@ export function createApp(deps: Deps): express.Express {
   registerGstRoutes(admin, deps);
   registerReminderAdminRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
+  registerPrivacyAdminRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
   app.use(admin);
 

@@ -143,6 +143,12 @@ const envSchema = z
     VIDEO_TMP_DIR: optional,
     /** Room left on the temp disk after a download, for the outputs (MB). */
     VIDEO_MIN_FREE_MB: z.coerce.number().int().min(0).default(1_024),
+
+    // What is kept and for how long (the privacy page says the same; docs/decisions/030).
+    /** Enquiries (the contact form) are deleted this many days after they arrived: two years. */
+    RETENTION_ENQUIRY_DAYS: z.coerce.number().int().min(30).max(3_650).default(730),
+    /** Sync runs and other processing records, and failed jobs: 30 days. */
+    RETENTION_JOB_RECORD_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.GST_REGISTERED && !env.GST_NUMBER)

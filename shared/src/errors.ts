@@ -15,7 +15,11 @@ export type ErrorCode =
   | 'internal'
   | 'unavailable'
   /** The cart cannot be paid as it is; `details.problems` says which lines and why. */
-  | 'cart_refused';
+  | 'cart_refused'
+  /** The video's showcase opens with an access code this browser has not typed (403). */
+  | 'access_code_required'
+  /** The owner withdrew the video (a takedown); its buyers see a notice, not a player (410). */
+  | 'video_withdrawn';
 
 const codeOfStatus: Record<number, ErrorCode> = {
   400: 'invalid_input',

@@ -13,6 +13,7 @@ import { services } from '@app/shared/site-copy/site';
 
 const ServicePage = lazyPage(() => import('./pages/service-page.tsx'));
 const FacebookCoverPage = lazyPage(() => import('./pages/facebook-cover.tsx'));
+const PrivacyPage = lazyPage(() => import('./pages/privacy.tsx'));
 const VideosPage = lazyPage(() => import('./pages/shop/videos.tsx'));
 const PurchasePage = lazyPage(() => import('./pages/shop/purchase.tsx'));
 const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
@@ -32,6 +33,7 @@ const PaymentIssuePage = lazyPage(() =>
 const routes: Array<{ path: string; component: LazyPage }> = [
   ...services.map((service) => ({ path: service.path, component: ServicePage })),
   { path: '/facebook-cover', component: FacebookCoverPage },
+  { path: '/privacy', component: PrivacyPage },
   // A showcase's own page (/videos/<slug>) is in the library's code.
   { path: '/videos/:slug?', component: VideosPage },
   { path: '/video/:id/purchase', component: PurchasePage },

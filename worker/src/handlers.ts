@@ -7,6 +7,8 @@ import { processImage } from './jobs/process-image.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
 import { pruneVideoStatEvents } from './jobs/prune-video-stat-events.ts';
 import { recordSale } from './jobs/record-sale.ts';
+import { removalRequestNotification } from './jobs/removal-request-notification.ts';
+import { retentionSweep } from './jobs/retention-sweep.ts';
 import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
 import { taxDocumentMail } from './jobs/tax-document-mail.ts';
@@ -28,4 +30,6 @@ export const handlers: HandlerMap = {
   'tax-document-mail': taxDocumentMail,
   'read-payment-fee': readPaymentFee,
   'checkout-reminder': checkoutReminder,
+  'removal-request-notification': removalRequestNotification,
+  'retention-sweep': retentionSweep,
 };

@@ -30,6 +30,15 @@ export function schedulesFor(config: Config): Array<Schedule<JobName>> {
     { id: 'process-image-sweep', job: 'process-image', every: config.SWEEP_INTERVAL_MS, payload: {} },
     // Applied view/download events are only history once counted: keep the table small.
     { id: 'prune-video-stat-events', job: 'prune-video-stat-events', every: 3600_000, payload: {} },
+    // E-mails the owner removal requests saved while Redis was unreachable.
+    {
+      id: 'removal-request-notification-sweep',
+      job: 'removal-request-notification',
+      every: config.SWEEP_INTERVAL_MS,
+      payload: {},
+    },
+    // Deletes what the privacy page says is not kept (expired sessions "at once": hourly).
+    { id: 'retention-sweep', job: 'retention-sweep', every: 3600_000, payload: {} },
   ];
   if (config.SYNC_CRON) {
     schedules.push({

@@ -105,6 +105,18 @@ export const limits = {
     headers: false,
   },
   buyerSignIn: { name: 'buyer-sign-in', limit: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' },
+  /** Showcase access codes, as video passwords; by address alone, so no showcase is named by its limit. */
+  accessCode: { name: 'access-code', limit: 10, windowMs: 15 * 60_000, what: 'access code attempts' },
+  /** Removal requests: a family may ask about a few videos; a flood is refused, never queued. */
+  removalRequest: { name: 'removal-request', limit: 5, windowMs: 60 * 60_000, what: 'removal requests' },
+  /** All addresses together: a flood from many addresses costs the owner's queue, never the site. */
+  removalRequestAll: {
+    name: 'removal-request-all',
+    limit: 200,
+    windowMs: 60 * 60_000,
+    what: 'removal requests just now',
+    key: () => 'all',
+  },
 } satisfies Record<string, LimitRule>;
 
 /**

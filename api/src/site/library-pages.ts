@@ -117,6 +117,24 @@ async function showcasePageAnswer(
   if (found.kind === 'moved') return { kind: 'redirect', location: showcasePath(found.slug, page) };
   if (!parsed.success) return { kind: 'redirect', location: showcasePath(slug) };
   const { showcase } = found;
+  if (showcase?.privacy === 'code') {
+    // Behind an access code: the page goes out without its lists, named after nothing; the browser
+    // asks for them with its cookie and shows the code form when refused (docs/decisions/030).
+    const base = pageHead('/videos', config);
+    return {
+      kind: 'page',
+      location: showcasePath(showcase.slug, page),
+      lists: {},
+      head: {
+        ...base,
+        title: `Private showcase | Videos | ${business.name}`,
+        canonical: undefined,
+        noindex: true,
+        jsonLd: [],
+      },
+    };
+  }
+  const unlisted = showcase?.privacy === 'unlisted';
   const result = await showcasePage(db, showcase, { page });
   const currentSlug = showcase?.slug ?? MORE_VIDEOS_SLUG;
   const path = showcasePath(currentSlug, page);
@@ -137,8 +155,9 @@ async function showcasePageAnswer(
       description,
       keywords: `${name}, dance videos, performance videos, New Zealand`,
       canonical: pastTheEnd ? undefined : path,
-      noindex: pastTheEnd,
-      jsonLd: pastTheEnd ? [] : [itemList(config, path, name, description, result)],
+      // An unlisted showcase is reached by its link only: never in search engines.
+      noindex: pastTheEnd || unlisted,
+      jsonLd: pastTheEnd || unlisted ? [] : [itemList(config, path, name, description, result)],
       links: pageLinks(config, result, (number) => showcasePath(currentSlug, number)),
       ...sharingImage(config, result.videos, base),
     },

@@ -145,6 +145,10 @@ export function publicConfig(config: Config): PublicConfig {
     contactEmail: config.PUBLIC_CONTACT_EMAIL,
     analyticsDomain: config.ANALYTICS_DOMAIN,
     analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
+    retention: {
+      enquiryDays: config.RETENTION_ENQUIRY_DAYS,
+      jobRecordDays: config.RETENTION_JOB_RECORD_DAYS,
+    },
   };
 }
 

@@ -59,7 +59,13 @@ function readHead(html: string) {
   };
 }
 
-const publicRoutes = ['/', ...servicePages.map((page) => page.path), '/videos', '/facebook-cover'];
+const publicRoutes = [
+  '/',
+  ...servicePages.map((page) => page.path),
+  '/videos',
+  '/facebook-cover',
+  '/privacy',
+];
 
 describe('every public route', () => {
   it.each(publicRoutes)(
@@ -271,6 +277,8 @@ describe('public runtime config', () => {
     expect(publicConfig).toEqual({
       appUrl: 'https://app.stagelight.example.nz',
       contactEmail: 'hello@stagelight.example.nz',
+      // The privacy page states them (issue 28).
+      retention: { enquiryDays: 730, jobRecordDays: 30 },
     });
   });
 

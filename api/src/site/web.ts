@@ -62,6 +62,8 @@ const renderedPages: Record<string, PageLists> = {
   '/': homeLists,
   // Their words are in @app/shared/site-copy: nothing to read from the database.
   ...Object.fromEntries(servicePages.map((page) => [page.path, {}])),
+  // Its words are in @app/shared/site-copy too, with the retention periods from the config.
+  '/privacy': {},
 };
 let pageRenderer: Promise<PageRenderer | undefined> | undefined;
 /**
@@ -106,14 +108,16 @@ export function webRoutes({
           previewUrl: videos.previewUrl,
           passwordProtected: videos.passwordProtected,
           createdAt: videos.createdAt,
-          showcaseIndexed: sql<boolean>`coalesce(${showcases.showVideosInSearchEngines}, false)`,
+          showcaseIndexed: sql<boolean>`coalesce(${showcases.showVideosInSearchEngines} and ${showcases.privacy} = 'public', false)`,
+          locked: sql<boolean>`coalesce(${showcases.privacy} = 'code', false)`,
           shown: sql<boolean>`${publishedVideo}`,
         })
         .from(videos)
         .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
         .where(eq(videos.id, id));
       // A hidden video's page stays open to its buyers, under a generic head that names nothing.
-      return video ? (video.shown ? video : undefined) : null;
+      // So does a video behind its showcase's access code, for everyone (the head is not per visitor).
+      return video ? (video.shown && !video.locked ? video : undefined) : null;
     } catch (error) {
       logger.warn({ err: error }, 'video page head without the video');
       return undefined;
@@ -125,6 +129,7 @@ export function webRoutes({
     eq(videos.passwordProtected, false),
     listedVideo,
     eq(showcases.showVideosInSearchEngines, true),
+    eq(showcases.privacy, 'public'),
     publishedVideo,
   );
 
@@ -149,7 +154,7 @@ export function webRoutes({
         .select({ slug: showcases.slug })
         .from(showcases)
         .where(
-          sql`${showcases.published} and exists (select 1 from videos v where v.showcase_id = ${showcases.id} and v.published)`,
+          sql`${showcases.published} and ${showcases.privacy} = 'public' and exists (select 1 from videos v where v.showcase_id = ${showcases.id} and v.published)`,
         )
         .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
       const loose = await db.$count(videos, sql`${videos.showcaseId} is null and ${videos.published}`);
@@ -246,7 +251,11 @@ export function webRoutes({
       const data = JSON.parse(JSON.stringify(answer.lists)) as Record<string, unknown>;
       const renderer = await loadPageRenderer(logger);
       const [pathname, search = ''] = answer.location.split('?');
-      const html = await renderer?.renderPage(pathname!, data, publicConfig(config), search);
+      // A page without its lists (a showcase behind an access code) is left for the browser.
+      const html =
+        Object.keys(data).length > 0
+          ? await renderer?.renderPage(pathname!, data, publicConfig(config), search)
+          : undefined;
       return { kind: 'page', head: answer.head, data, html };
     };
     try {
@@ -307,6 +316,8 @@ export function webRoutes({
       .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
       .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
+    // Also as a header: crawlers that fetch without parsing the page (and unlisted showcases' pages) obey it.
+    if (head.noindex) res.set('X-Robots-Tag', 'noindex');
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;

@@ -154,6 +154,12 @@ export const showcases = pgTable(
     showVideosInSearchEngines: boolean().notNull().default(false),
     // "Buy all": one price for every video in the showcase (docs/decisions/023); null: no bundle.
     bundlePriceCents: integer(),
+    // Who reaches it: public (listed), unlisted (by its link only) or behind an access code
+    // (docs/decisions/030). The code is stored encrypted so the owner can read it back to the studio.
+    privacy: text({ enum: ['public', 'unlisted', 'code'] })
+      .notNull()
+      .default('public'),
+    accessCodeEncrypted: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -161,6 +167,8 @@ export const showcases = pgTable(
     index('showcases_order_idx').on(t.orderPriority, t.createdAt),
     check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
     check('showcases_bundle_price_check', sql`${t.bundlePriceCents} is null or ${t.bundlePriceCents} > 0`),
+    check('showcases_privacy_check', sql`${t.privacy} in ('public', 'unlisted', 'code')`),
+    check('showcases_access_code_check', sql`${t.privacy} <> 'code' or ${t.accessCodeEncrypted} is not null`),
   ],
 );
 
@@ -203,6 +211,9 @@ export const videos = pgTable(
     processingState: text({ enum: videoProcessingStates }),
     processingError: text(),
     media: jsonb().$type<VideoMedia>(),
+    // Taken down (a removal request): off the public site like a hidden video, and its buyers see
+    // "withdrawn" instead of a player or download. Always hidden while set.
+    withdrawnAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('videos_showcase_idx').on(t.showcaseId, t.createdAt.desc(), t.id.desc()),
@@ -218,6 +229,7 @@ export const videos = pgTable(
       'videos_protected_password_check',
       sql`not ${t.passwordProtected} or ${t.passwordHash} is not null`,
     ),
+    check('videos_withdrawn_hidden_check', sql`${t.withdrawnAt} is null or not ${t.published}`),
   ],
 );
 
@@ -507,3 +519,58 @@ export const reminderUnsubscribes = pgTable('reminder_unsubscribes', {
   email: text().primaryKey(),
   createdAt: createdAt(),
 });
+
+export const showcasePrivacies = ['public', 'unlisted', 'code'] as const;
+export type ShowcasePrivacy = (typeof showcasePrivacies)[number];
+
+/**
+ * A request to take a video down (a parent, a dancer or a studio), from its public page. The owner is
+ * e-mailed (notifiedAt set once she was) and works the queue on /admin/removal-requests.
+ */
+export const removalRequests = pgTable(
+  'removal_requests',
+  {
+    id: uuidKey(),
+    videoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    /** The video's title when asked, so the request still reads after the video is deleted. */
+    videoTitle: text().notNull(),
+    requester: text({ enum: ['parent', 'dancer', 'studio'] }).notNull(),
+    reason: text().notNull(),
+    email: text().notNull(),
+    status: text({ enum: ['open', 'done', 'declined'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    notifiedAt: timestamp({ withTimezone: true }),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('removal_requests_created_at_idx').on(t.createdAt.desc()),
+    index('removal_requests_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} is null`),
+    check('removal_requests_requester_check', sql`${t.requester} in ('parent', 'dancer', 'studio')`),
+    check('removal_requests_status_check', sql`${t.status} in ('open', 'done', 'declined')`),
+  ],
+);
+
+/** Every hide, unhide, delete and takedown of a video or showcase: who, what, when and why. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    /** 'owner' for the admin session (one owner, no accounts); 'system' for jobs. */
+    actor: text().notNull(),
+    action: text({ enum: ['hide', 'unhide', 'delete', 'takedown', 'restore'] }).notNull(),
+    subjectKind: text({ enum: ['video', 'showcase'] }).notNull(),
+    subjectId: text().notNull(),
+    /** The title or name at the time, so the entry reads after a delete. */
+    subjectName: text().notNull(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt.desc()),
+    check('audit_log_action_check', sql`${t.action} in ('hide', 'unhide', 'delete', 'takedown', 'restore')`),
+  ],
+);

@@ -72,6 +72,10 @@ export const jobPayloadSchemas = {
   'checkout-reminder': z.object({ purchaseId: z.string().min(1).max(100) }),
   // After a card payment: Stripe's fee from the charge's balance transaction, for the GST report.
   'read-payment-fee': z.object({ purchaseId: z.string().min(1).max(100) }),
+  // Tells the owner of every removal request not yet e-mailed, in one message (docs/decisions/030).
+  'removal-request-notification': z.object({}),
+  // Deletes what the privacy page says is kept no longer (a daily schedule; docs/decisions/030).
+  'retention-sweep': z.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

@@ -25,6 +25,8 @@ export const statBatch = (now = Date.now()) => Math.floor(now / STAT_BATCH_MS);
 const retryWithBackoff = { type: 'exponential', delay: 1_000 } as const;
 
 const PURCHASE_CHECK_DELAY_MS = 2_000;
+/** Removal requests of one minute go to the owner in one e-mail. */
+const REMOVAL_BATCH_MS = 60_000;
 
 /** The order-link sync's one job id: a second trigger joins the sync waiting or running. */
 export const SYNC_JOB_ID = 'sync-order-links';
@@ -99,6 +101,15 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     // One run per upload: an image row is made once per storage key. The sweep's runs get their own ids.
     jobId: (payload) => (payload.imageId ? `image-${payload.imageId}` : undefined),
   },
+  'removal-request-notification': {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    // One job per minute however many requests arrive (a flood is one e-mail a minute), run at the
+    // minute's end so it finds them all; each run sends whatever is not yet sent.
+    jobId: () => `removal-requests-${Math.floor(Date.now() / REMOVAL_BATCH_MS)}`,
+    delay: () => REMOVAL_BATCH_MS - (Date.now() % REMOVAL_BATCH_MS) + 1_000,
+  },
+  'retention-sweep': { attempts: 3, backoff: retryWithBackoff },
   'buyer-sign-in': {
     // A link is worth sending only while the buyer waits for it: a few quick retries, no more.
     attempts: 5,

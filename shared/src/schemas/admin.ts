@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { showcasePrivacySchema } from './privacy.ts';
 import { videoProcessingSchema } from './media.ts';
 import { showcaseSummarySchema, wholeNumber } from './library.ts';
 import { publicVideoSchema } from './shop.ts';
@@ -132,6 +133,9 @@ export const showcaseSchema = z.object({
   slug: z.string(),
   showVideosInSearchEngines: z.boolean(),
   bundlePriceCents: z.number().int().nullable(),
+  privacy: showcasePrivacySchema,
+  /** The access code, read back for the owner to give the studio; null unless one is set. */
+  accessCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Showcase = z.infer<typeof showcaseSchema>;
@@ -153,6 +157,8 @@ export type AdminVideo = z.infer<typeof adminVideoSchema>;
 /** GET /api/admin/showcases: hidden ones too, each counting all its videos. */
 export const adminShowcaseSchema = showcaseSummarySchema.extend({
   published: z.boolean(),
+  /** The access code, read back for the owner to give the studio; null unless one is set. */
+  accessCode: z.string().nullable(),
   bundlePriceCents: z.number().int().nullable(),
 });
 export type AdminShowcase = z.infer<typeof adminShowcaseSchema>;

@@ -37,6 +37,8 @@ export const buyerVideoSchema = z.object({
   showcaseName: z.string().nullable(),
   previewUrl: z.string().nullable(),
   passwordProtected: z.boolean(),
+  /** Taken down after a removal request: the library says "This video has been withdrawn" instead. */
+  withdrawn: z.boolean(),
   purchasedAt: z.string(),
   /** The video's download page with its purchase (where it plays and downloads through signed links). */
   watchUrl: z.string(),

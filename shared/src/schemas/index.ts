@@ -11,3 +11,4 @@ export * from './jobs.ts';
 export * from './buyer-library.ts';
 export * from './site.ts';
 export * from './gst.ts';
+export * from './privacy.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { showcasePrivacySchema } from './privacy.ts';
 import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG, SEARCH_TEXT_MAX } from '../library.ts';
 import { publicVideoSchema } from './shop.ts';
 
@@ -63,6 +64,8 @@ export const showcaseSummarySchema = z.object({
   orderPriority: z.number().int(),
   slug: z.string(),
   showVideosInSearchEngines: z.boolean(),
+  /** Unlisted and access-code showcases are reached by their link only (docs/decisions/030). */
+  privacy: showcasePrivacySchema,
   videoCount: z.number().int(),
   createdAt: z.string(),
 });

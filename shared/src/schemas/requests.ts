@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessCodeSchema, showcasePrivacySchema } from './privacy.ts';
 import { slugSchema } from './library.ts';
 
 // What the api accepts: the admin insert shapes and the public request bodies, shared by
@@ -107,9 +108,14 @@ const showcaseFields = {
     .min(1, 'The bundle price must be more than 0')
     .max(10_000_000)
     .nullable(),
+  /** Public, unlisted (link only) or behind an access code (docs/decisions/030). */
+  privacy: showcasePrivacySchema,
+  /** The code the studio hands out; required to switch to 'code' when none is set, kept when absent. */
+  accessCode: accessCodeSchema.optional(),
 };
 export const insertShowcaseSchema = z.object({
   ...showcaseFields,
+  privacy: showcaseFields.privacy.default('public'),
   orderPriority: showcaseFields.orderPriority.default(0),
   published: showcaseFields.published.default(true),
   slug: showcaseFields.slug.optional(),

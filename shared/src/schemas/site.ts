@@ -7,4 +7,6 @@ export interface PublicConfig {
   contactEmail?: string;
   analyticsDomain?: string;
   analyticsScriptUrl?: string;
+  /** How long enquiries and processing records are kept, in days (the privacy page states them). */
+  retention?: { enquiryDays: number; jobRecordDays: number };
 }

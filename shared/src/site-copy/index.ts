@@ -3,3 +3,4 @@ export * from './site.ts';
 // web app's first load need not carry them.
 export * from './service-page-heads.ts';
 export * from './pages.ts';
+export * from './privacy.ts';

@@ -36,6 +36,7 @@ export const indexablePaths = [
   ...servicePageHeads.map((page) => page.path),
   '/videos',
   '/facebook-cover',
+  '/privacy',
 ];
 
 const videoPage = /^\/video\/([^/]+)\/(purchase|download)$/;
@@ -80,6 +81,17 @@ export function pageMeta(path: string): PageMeta {
       keywords: 'dance competition videos, recital videos, stage show videos, dance videos NZ',
       // A showcase's page: the api sends its own head; this is what navigating to it in the app sets.
       canonical: normalized,
+    };
+  }
+  if (normalized === '/privacy') {
+    return {
+      status: 200,
+      kind: 'plain',
+      title: `Privacy | ${business.name}`,
+      description:
+        'What this site keeps about you and for how long, how studios keep showcases private, and how to have a video taken down.',
+      keywords: 'privacy, take down a video, children on camera, New Zealand',
+      canonical: '/privacy',
     };
   }
   if (normalized === '/facebook-cover') {

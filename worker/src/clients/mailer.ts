@@ -4,7 +4,14 @@ import type { Logger } from '@app/shared/logger';
 
 export interface MailMessage {
   /** What kind of e-mail it is, the only thing logged of it where mail is off outside development. */
-  kind: 'receipt' | 'enquiry' | 'security-alert' | 'buyer-sign-in' | 'checkout-reminder' | 'tax-document';
+  kind:
+    | 'receipt'
+    | 'enquiry'
+    | 'security-alert'
+    | 'buyer-sign-in'
+    | 'checkout-reminder'
+    | 'tax-document'
+    | 'removal-request';
   to: string;
   subject: string;
   text: string;
@@ -37,9 +44,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
         logger.info(
           // A developer's machine gets the whole message (its links are how sign-in is tried out);
           // anywhere else the logs would hold sign-in tokens, download links and buyers' addresses.
-          developing
-            ? { kind, to: message.to, subject: message.subject, text: message.text }
-            : { kind },
+          developing ? { kind, to: message.to, subject: message.subject, text: message.text } : { kind },
           'mail (not sent: mail is not configured)',
         );
       return { messageId: info.messageId };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret, newSecret, paidVideosForEmail } from '@app/shared/buyer-library';
 import { buyerSessions, buyerSignInLinks, showcases, videos, type Db } from '@app/shared/db';
 import type { BuyerLibrary } from '@app/shared/schemas';
@@ -94,8 +94,10 @@ export async function buyerLibrary(db: Db, email: string): Promise<BuyerLibrary>
       id: videos.id,
       title: videos.title,
       showcaseName: showcases.name,
-      previewUrl: previewUrlColumn,
+      // A withdrawn video (taken down) shows its notice, not its picture (docs/decisions/030).
+      previewUrl: sql<string | null>`case when ${videos.withdrawnAt} is null then ${previewUrlColumn} end`,
       passwordProtected: videos.passwordProtected,
+      withdrawn: sql<boolean>`${videos.withdrawnAt} is not null`,
     })
     .from(videos)
     .leftJoin(showcases, eq(showcases.id, videos.showcaseId))

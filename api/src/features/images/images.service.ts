@@ -126,7 +126,7 @@ export function imageVariants(cacheDir: string) {
       await pending;
     },
 
-    send(res: Response, file: string): Promise<void> {
+    send(res: Response, file: string, cacheControl = CACHE_CONTROL): Promise<void> {
       return new Promise<void>((resolve, reject) =>
         // dotfiles: the paths are ours (checked by the routes), and a cache folder may sit under a dot-folder.
         res.sendFile(
@@ -134,7 +134,7 @@ export function imageVariants(cacheDir: string) {
           {
             cacheControl: false,
             dotfiles: 'allow',
-            headers: { 'Cache-Control': CACHE_CONTROL, Vary: 'Accept' },
+            headers: { 'Cache-Control': cacheControl, Vary: 'Accept' },
           },
           (error) => (error ? reject(error) : resolve()),
         ),

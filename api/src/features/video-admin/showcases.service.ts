@@ -5,24 +5,54 @@ import {
   MORE_VIDEOS_SLUG,
   slugify,
   type insertShowcaseSchema,
+  type ShowcasePrivacyValue,
   type updateShowcaseSchema,
 } from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { decryptAccessCode, encryptAccessCode } from '../privacy/showcase-access.ts';
 import { showcaseColumns } from '../videos/library.service.ts';
 import { fieldError } from './video-publishing.service.ts';
 
-/** A showcase as the owner edits it: with its bundle price (docs/decisions/023). */
-const adminShowcaseColumns = { ...showcaseColumns, bundlePriceCents: showcases.bundlePriceCents };
+/** A showcase as the owner edits it: with its bundle price (docs/decisions/023) and access code (028). */
+const adminShowcaseColumns = {
+  ...showcaseColumns,
+  bundlePriceCents: showcases.bundlePriceCents,
+  accessCodeEncrypted: showcases.accessCodeEncrypted,
+};
+
+type Keyed = Pick<Deps, 'config'>;
+
+/** The owner reads the code back (to tell the studio); the ciphertext never leaves the api. */
+const withCode =
+  (deps: Keyed) =>
+  <T extends { accessCodeEncrypted: string | null }>({ accessCodeEncrypted, ...row }: T) => ({
+    ...row,
+    accessCode: decryptAccessCode(deps, accessCodeEncrypted),
+  });
 
 /** Every showcase, hidden ones too (the public /api/showcases leaves them out), counting all its videos. */
-export function adminShowcases(db: Db) {
-  return db
+export async function adminShowcases(deps: Pick<Deps, 'db' | 'config'>) {
+  const rows = await deps.db
     .select({
       ...adminShowcaseColumns,
       videoCount: sql<number>`(select count(*) from videos v where v.showcase_id = showcases.id)::int`,
     })
     .from(showcases)
     .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
+  return rows.map(withCode(deps));
+}
+
+/** The privacy columns to write: a code is encrypted; 'code' without one (new or kept) is refused. */
+function privacyValues(
+  deps: Keyed,
+  input: { privacy?: ShowcasePrivacyValue; accessCode?: string },
+  hadCode: boolean,
+) {
+  const { accessCode } = input;
+  if (input.privacy === 'code' && !accessCode && !hadCode)
+    throw fieldError('accessCode', 'Set the access code the studio will hand out');
+  return accessCode ? { accessCodeEncrypted: encryptAccessCode(deps, accessCode) } : {};
 }
 
 /** The first free slug from the name's: "jazz-2026", then "jazz-2026-2", ... */
@@ -46,24 +76,42 @@ const slugTaken = (error: unknown) => {
   throw error;
 };
 
-export async function createShowcase(db: Db, input: z.output<typeof insertShowcaseSchema>) {
+export async function createShowcase(
+  deps: Pick<Deps, 'db' | 'config'>,
+  { accessCode, ...input }: z.output<typeof insertShowcaseSchema>,
+) {
+  const { db } = deps;
   const [showcase] = await db
     .insert(showcases)
-    .values({ ...input, slug: input.slug ?? (await freeSlug(db, input.name)) })
+    .values({
+      ...input,
+      ...privacyValues(deps, { privacy: input.privacy, accessCode }, false),
+      slug: input.slug ?? (await freeSlug(db, input.name)),
+    })
     .returning(adminShowcaseColumns)
     .catch(slugTaken);
-  return showcase!;
+  return withCode(deps)(showcase!);
 }
 
-export async function updateShowcase(db: Db, id: string, input: z.output<typeof updateShowcaseSchema>) {
-  if (Object.keys(input).length === 0) throw new HttpError(400, 'Nothing to update');
-  return db
+export async function updateShowcase(
+  deps: Pick<Deps, 'db' | 'config'>,
+  id: string,
+  { accessCode, ...input }: z.output<typeof updateShowcaseSchema>,
+) {
+  if (Object.keys(input).length === 0 && !accessCode) throw new HttpError(400, 'Nothing to update');
+  return deps.db
     .transaction(async (tx) => {
-      const [before] = await tx.select({ slug: showcases.slug }).from(showcases).where(eq(showcases.id, id));
+      const [before] = await tx
+        .select({ slug: showcases.slug, accessCodeEncrypted: showcases.accessCodeEncrypted })
+        .from(showcases)
+        .where(eq(showcases.id, id));
       if (!before) throw notFound('Showcase not found');
       const [after] = await tx
         .update(showcases)
-        .set(input)
+        .set({
+          ...input,
+          ...privacyValues(deps, { privacy: input.privacy, accessCode }, before.accessCodeEncrypted !== null),
+        })
         .where(eq(showcases.id, id))
         .returning(adminShowcaseColumns);
       // The old address keeps working (301), and the new one is no longer anyone's old address.
@@ -74,7 +122,7 @@ export async function updateShowcase(db: Db, id: string, input: z.output<typeof 
           .onConflictDoUpdate({ target: showcaseSlugRedirects.slug, set: { showcaseId: id } });
         await tx.delete(showcaseSlugRedirects).where(eq(showcaseSlugRedirects.slug, input.slug));
       }
-      return after!;
+      return withCode(deps)(after!);
     })
     .catch(slugTaken);
 }

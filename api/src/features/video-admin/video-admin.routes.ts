@@ -58,11 +58,11 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
   }
 
   admin.get('/api/admin/showcases', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await adminShowcases(db));
+    res.set('Cache-Control', 'no-store').json(await adminShowcases(deps));
   });
 
   publicCache.writeRoutes(admin, '/api/admin/showcases', textIdSchema, {
-    post: (body) => createShowcase(db, insertShowcaseSchema.parse(body)),
-    patch: (id, body) => updateShowcase(db, id, updateShowcaseSchema.parse(body)),
+    post: (body) => createShowcase(deps, insertShowcaseSchema.parse(body)),
+    patch: (id, body) => updateShowcase(deps, id, updateShowcaseSchema.parse(body)),
   });
 }

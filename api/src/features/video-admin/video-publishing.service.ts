@@ -4,6 +4,7 @@ import { purchaseItems, purchases, sales, showcases, videos, type Db } from '@ap
 import type { Storage } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../privacy/privacy.service.ts';
 
 /** Stripe keeps a Checkout Session open this long: a younger pending checkout may still be paid. */
 const OPEN_CHECKOUT_MS = 24 * 3600 * 1000;
@@ -65,9 +66,22 @@ export async function setVideoPublished(
   const [video] = await db.select().from(videos).where(eq(videos.id, id));
   if (!video) throw notFound('Video not found');
   if (video.published === published) throw alreadySo('video', published);
+  if (published && video.withdrawnAt)
+    throw new HttpError(
+      409,
+      'This video was withdrawn after a removal request: restore it first, then publish it.',
+    );
   const fileSize = published ? await storedFileSize(storage, video.awsKey) : video.fileSize;
   if (published) checkPublishable({ ...video, published }, fileSize);
-  await db.update(videos).set({ published, fileSize }).where(eq(videos.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(videos).set({ published, fileSize }).where(eq(videos.id, id));
+    await recordAudit(tx, {
+      action: published ? 'unhide' : 'hide',
+      subjectKind: 'video',
+      subjectId: id,
+      subjectName: video.title,
+    });
+  });
   return { id, published };
 }
 
@@ -77,11 +91,21 @@ export async function setShowcasePublished(
   id: string,
   published: boolean,
 ): Promise<{ id: string; published: boolean }> {
-  const changed = await db
-    .update(showcases)
-    .set({ published })
-    .where(and(eq(showcases.id, id), ne(showcases.published, published)))
-    .returning({ id: showcases.id });
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(showcases)
+      .set({ published })
+      .where(and(eq(showcases.id, id), ne(showcases.published, published)))
+      .returning({ id: showcases.id, name: showcases.name });
+    for (const row of rows)
+      await recordAudit(tx, {
+        action: published ? 'unhide' : 'hide',
+        subjectKind: 'showcase',
+        subjectId: row.id,
+        subjectName: row.name,
+      });
+    return rows;
+  });
   if (changed.length > 0) return { id, published };
   const [showcase] = await db.select({ id: showcases.id }).from(showcases).where(eq(showcases.id, id));
   throw showcase ? alreadySo('showcase', published) : notFound('Showcase not found');
@@ -146,7 +170,13 @@ export async function deleteVideo(db: Db, id: string) {
     const [deleted] = await tx
       .delete(videos)
       .where(eq(videos.id, id))
-      .returning({ awsKey: videos.awsKey, media: videos.media });
+      .returning({ awsKey: videos.awsKey, media: videos.media, title: videos.title });
+    await recordAudit(tx, {
+      action: 'delete',
+      subjectKind: 'video',
+      subjectId: id,
+      subjectName: deleted!.title,
+    });
     return deleted!;
   });
 }

@@ -5,12 +5,12 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendStoredObject } from '../../http/send-object.ts';
 import { processAgain } from './video-processing.service.ts';
-import { mediaAccess, tokenQuerySchema } from '../videos/access.ts';
+import { mediaCacheControl } from '../privacy/visibility.ts';
 
 const idSchema = z.string().trim().min(1).max(100);
 
 /**
- * Preview clips of paid videos are public (they are the shop window) and cacheable; a protected
+ * Preview clips of paid videos are public (they are the shop window), kept a minute; a protected
  * video's clip goes only to a request carrying its token, uncached. Only clips/ keys, never a video.
  */
 export function videoClipRoutes(deps: Deps): Router {
@@ -18,12 +18,8 @@ export function videoClipRoutes(deps: Deps): Router {
   router.get('/api/video-clips/:encoded', async (req, res) => {
     const key = req.params.encoded;
     if (!isSafeKey(key) || !/^clips\/[a-f0-9]{24}\.mp4$/.test(key)) throw notFound('Preview clip not found');
-    const { token } = tokenQuerySchema.parse(req.query);
-    const access = await mediaAccess(deps, key, token);
-    if (access === 'refused') throw notFound('Preview clip not found');
-    await sendStoredObject(req, res, deps.storage, key, {
-      'Cache-Control': access === 'open' ? 'public, max-age=86400' : 'private, no-store',
-    });
+    const cacheControl = await mediaCacheControl(deps, req, key, 'clip');
+    await sendStoredObject(req, res, deps.storage, key, { 'Cache-Control': cacheControl });
   });
   return router;
 }

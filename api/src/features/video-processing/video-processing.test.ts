@@ -95,7 +95,8 @@ describe('a paid video uploaded through the admin', () => {
 
     const clip = await request(api.app).get(listed.previewClipUrl!).expect(200);
     expect(clip.headers['content-type']).toBe('video/mp4');
-    expect(clip.headers['cache-control']).toBe('public, max-age=86400');
+    // A minute at most: a routine taken down must leave browsers' caches within it (decision 030).
+    expect(clip.headers['cache-control']).toBe('public, max-age=60');
     expect(Number(clip.headers['content-length'])).toBeLessThanOrEqual(3 * 1024 * 1024);
     const part = await request(api.app).get(listed.previewClipUrl!).set('Range', 'bytes=0-99').expect(206);
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);

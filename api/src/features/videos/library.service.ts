@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { showcases, videos, type Db } from '@app/shared/db';
 import {
   FEATURED_SHELVES,
@@ -26,11 +26,20 @@ export const publishedVideo = and(eq(videos.published, true), sql`coalesce(${sho
 /** A video's row and whether the public may see it (`shown`). */
 export async function videoWithVisibility(db: Db, id: string) {
   const [row] = await db
-    .select({ video: videos, shown: sql<boolean>`${publishedVideo}` })
+    .select({
+      video: videos,
+      shown: sql<boolean>`${publishedVideo}`,
+      // Its showcase's privacy (docs/decisions/030): the routes ask for the access code where one is set.
+      gate: {
+        showcaseId: showcases.id,
+        privacy: showcases.privacy,
+        accessCodeEncrypted: showcases.accessCodeEncrypted,
+      },
+    })
     .from(videos)
     .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
     .where(eq(videos.id, id));
-  return row && { ...row.video, shown: row.shown };
+  return row && { ...row.video, shown: row.shown, gate: row.gate };
 }
 
 /** Words searched for at most; the rest of a long search text is ignored. */
@@ -137,10 +146,13 @@ export async function sortedVideos<Row = SortedRow>(
   const search = searched ? await prepareSearch(db, filters.words) : undefined;
   // A filter rather than a join with showcases, so a scan in the order of videos_created_at_idx keeps
   // its order and can stop at the limit.
+  // Unlisted and access-code showcases are out of the library and search: only their own page lists them.
+  const unlisted =
+    filters.scope.kind === 'showcase' ? sql`not published` : sql`not published or privacy <> 'public'`;
   const where: SQL[] = [
     filters.includeHidden
       ? sql`true`
-      : sql`v.published and coalesce(v.showcase_id not in (select id from showcases where not published), true)`,
+      : sql`v.published and coalesce(v.showcase_id not in (select id from showcases where ${unlisted}), true)`,
   ];
   if (!filters.includeHidden) where.push(listedVideoV);
   if (filters.scope.kind === 'none') where.push(sql`v.showcase_id is null`);
@@ -251,10 +263,11 @@ export async function resolveScope(
   if (!showcase) return { kind: 'all' };
   if (showcase === MORE_VIDEOS_SLUG) return { kind: 'none' };
   const named = or(eq(showcases.id, showcase), eq(showcases.slug, showcase));
+  // A list filtered by showcase is kept in memory for everyone: never one behind an access code.
   const [row] = await db
     .select({ id: showcases.id })
     .from(showcases)
-    .where(includeHidden ? named : and(named, eq(showcases.published, true)));
+    .where(includeHidden ? named : and(named, eq(showcases.published, true), ne(showcases.privacy, 'code')));
   return row ? { kind: 'showcase', id: row.id } : null;
 }
 
@@ -291,6 +304,7 @@ export const showcaseColumns = {
   orderPriority: showcases.orderPriority,
   slug: showcases.slug,
   showVideosInSearchEngines: showcases.showVideosInSearchEngines,
+  privacy: showcases.privacy,
   published: showcases.published,
   createdAt: showcases.createdAt,
 };
@@ -312,7 +326,7 @@ export async function showcaseSummaries(db: Db): Promise<ShowcaseSummary[]> {
   const rows = await db
     .select(summaryFields)
     .from(showcases)
-    .where(eq(showcases.published, true))
+    .where(and(eq(showcases.published, true), eq(showcases.privacy, 'public')))
     .orderBy(asc(showcases.orderPriority), asc(showcases.createdAt));
   return rows.map(summary);
 }

@@ -9,6 +9,8 @@ import {
   MORE_VIDEOS_SLUG,
   showcasePageUrl,
   videoListQuerySchema,
+  VIDEO_WITHDRAWN,
+  VIDEO_WITHDRAWN_MESSAGE,
 } from '@app/shared/schemas';
 import { purposeKey } from '@app/shared/signing';
 import { MAX_IMAGE_BYTES } from '@app/shared/images';
@@ -26,11 +28,13 @@ import {
   hasPaidPurchase,
   isValidVideoToken,
   issueVideoToken,
-  mediaAccess,
   tokenQuerySchema,
 } from './access.ts';
 import { unlockedMedia } from '../video-processing/video-processing.service.ts';
 import { publicVideo } from './videos.queries.ts';
+import { accessCodeRequired, hasShowcaseAccess, requireShowcaseAccess } from '../privacy/showcase-access.ts';
+import { showcaseGate } from '../privacy/privacy.service.ts';
+import { mediaCacheControl } from '../privacy/visibility.ts';
 import {
   findShowcaseBySlug,
   libraryShelves,
@@ -72,11 +76,17 @@ export function videoRoutes(deps: Deps): Router {
     return video;
   }
 
-  /** A hidden video exists only for its buyers: a paid purchase of it under this checkout session. */
-  async function findShownVideo(id: string, sessionId: string | undefined) {
+  /**
+   * A hidden video exists only for its buyers: a paid purchase of it under this checkout session. A
+   * withdrawn one (taken down) is gone for them too (410, said as such); one behind its showcase's
+   * access code needs the code's cookie, or a purchase (docs/decisions/030).
+   */
+  async function findShownVideo(req: Request, id: string, sessionId: string | undefined) {
     const video = await findVideo(id);
-    if (!video.shown && !(sessionId && (await hasPaidPurchase(deps, video.id, sessionId))))
-      throw notFound('Video not found');
+    const bought = async () => Boolean(sessionId && (await hasPaidPurchase(deps, video.id, sessionId)));
+    if (!video.shown && !(await bought())) throw notFound('Video not found');
+    if (video.withdrawnAt) throw new HttpError(410, VIDEO_WITHDRAWN_MESSAGE, { code: VIDEO_WITHDRAWN });
+    if (!hasShowcaseAccess(deps, req, video.gate) && !(await bought())) throw accessCodeRequired();
     return video;
   }
 
@@ -122,6 +132,13 @@ export function videoRoutes(deps: Deps): Router {
       res.redirect(301, showcasePageUrl(found.slug, page));
       return;
     }
+    if (found.showcase?.privacy === 'code') {
+      // Per browser (its cookie), so never kept in memory for everyone.
+      requireShowcaseAccess(deps, req, await showcaseGate(db, found.showcase.id));
+      res.set({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' });
+      res.json(await showcasePage(db, found.showcase, { page, price }));
+      return;
+    }
     // Only the plain page addresses are kept in memory (the cache keys on the exact URL).
     const url = showcasePageUrl(found.showcase?.slug ?? MORE_VIDEOS_SLUG, page);
     await publicCache.respond(req, res, url, () => showcasePage(db, found.showcase, { page, price }));
@@ -132,7 +149,7 @@ export function videoRoutes(deps: Deps): Router {
   router.get('/api/videos/:id', async (req, res) => {
     const { session_id: sessionId } = sessionQuerySchema.parse(req.query);
     const { token } = tokenQuerySchema.parse(req.query);
-    const video = await findShownVideo(String(req.params.id), sessionId);
+    const video = await findShownVideo(req, String(req.params.id), sessionId);
     const answer = await publicVideo(db, video.id);
     const unlocked =
       video.passwordProtected && token && isValidVideoToken(deps, video.id, token)
@@ -147,10 +164,8 @@ export function videoRoutes(deps: Deps): Router {
     // Only the previews folder, and only pictures: this route must never hand out a video.
     if (!isSafeKey(key) || !key.startsWith('previews/') || !contentTypeFor(key).startsWith('image/'))
       throw notFound('Preview not found');
-    // A protected video's poster frame goes only to a request carrying that video's token.
-    const { token } = tokenQuerySchema.parse(req.query);
-    const access = await mediaAccess(deps, key, token);
-    if (access === 'refused') throw notFound('Preview not found');
+    // Gone with a hidden or locked video; a protected video's poster frame only with that video's token.
+    const cacheControl = await mediaCacheControl(deps, req, key, 'poster');
 
     // Every picture goes through sharp (metadata such as GPS stripped), at the width asked (?w=) or
     // its own, made once and kept on disk under the key's digest and the object's size (a replaced
@@ -182,20 +197,12 @@ export function videoRoutes(deps: Deps): Router {
       deps.logger.warn({ err: error, key }, 'preview picture could not be made');
       throw notFound('Preview not found');
     }
-    if (access === 'unlocked') {
-      res.sendFile(target, {
-        cacheControl: false,
-        dotfiles: 'allow',
-        headers: { 'Cache-Control': 'private, no-store' },
-      });
-      return;
-    }
-    return variants.send(res, target);
+    return variants.send(res, target, cacheControl);
   });
 
   router.post('/api/verify-video-password', rateLimiter(deps, limits.videoPassword), async (req, res) => {
     const { videoId, password } = verifyVideoPasswordSchema.parse(req.body ?? {});
-    const video = await findShownVideo(videoId, undefined);
+    const video = await findShownVideo(req, videoId, undefined);
     if (!video.passwordProtected) throw new HttpError(400, 'This video has no password');
     await authorizeVideo(deps, { ...video, priceCents: 0 }, { password }, guesses.about(req, video.id));
     res.json(issueVideoToken(deps, video.id));
@@ -208,7 +215,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
-    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    const video = await findShownVideo(req, String(req.params.id), proof.sessionId);
     await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
@@ -220,7 +227,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
-    const video = await findShownVideo(String(req.params.id), proof.sessionId);
+    const video = await findShownVideo(req, String(req.params.id), proof.sessionId);
     await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     const downloadUrl = await storage.signedDownloadUrl(video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,

@@ -44,6 +44,11 @@ export function SiteFooter() {
                 My Videos
               </Link>
             </li>
+            <li>
+              <Link href="/privacy" className="hover:text-spotlight-300">
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Services">

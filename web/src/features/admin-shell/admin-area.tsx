@@ -16,6 +16,8 @@ const screens: Record<string, ComponentType> = {
   '/admin/jobs': gatedAdminPage(() => import('../../pages/admin/jobs.tsx')),
   '/admin/sync': gatedAdminPage(() => import('../../pages/admin/sync.tsx')),
   '/admin/testimonials': gatedAdminPage(() => import('../../pages/admin/testimonials.tsx')),
+  '/admin/removal-requests': gatedAdminPage(() => import('../../pages/admin/removal-requests.tsx')),
+  '/admin/audit-log': gatedAdminPage(() => import('../../pages/admin/audit-log.tsx')),
 };
 
 /** Every /admin path: its screen behind the login, or the home page for a path that has none. */

@@ -7,6 +7,7 @@ import {
   InputField,
   Label,
   moneyInput,
+  Select,
   TextareaField,
   useTextInput,
 } from '../../components/ui/input.tsx';
@@ -15,6 +16,7 @@ import { cardClass } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
 import { PublishToggle } from './video-publishing.tsx';
 import { formatPrice } from '@app/shared/format';
+import { showcasePrivacyLabels, showcasePrivacyValues, type ShowcasePrivacyValue } from '@app/shared/privacy';
 import { whole, type Showcase } from './shared.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 import { FormSubmit } from '../admin-shell/form-submit.tsx';
@@ -55,7 +57,9 @@ export function ShowcaseOrder({
               return (
                 <li key={showcase.id} className="flex flex-wrap items-center gap-3 py-3">
                   <span className="min-w-0 flex-1 text-zinc-100">
-                    {showcase.name} {!showcase.published && <Badge variant="neutral">Hidden</Badge>}
+                    {showcase.name} {!showcase.published && <Badge variant="neutral">Hidden</Badge>}{' '}
+                    {showcase.privacy === 'unlisted' && <Badge variant="neutral">Unlisted</Badge>}
+                    {showcase.privacy === 'code' && <Badge variant="neutral">Access code</Badge>}
                   </span>
                   <Input
                     type="number"
@@ -103,6 +107,10 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
   const [bundle, bundleInput] = useTextInput(
     showcase?.bundlePriceCents ? String(showcase.bundlePriceCents) : '',
   );
+  const [privacy, setPrivacy] = useState<ShowcasePrivacyValue>(showcase?.privacy ?? 'public');
+  // Empty keeps the code the showcase has; the current one is shown beside it to read out to the studio.
+  const [accessCode, accessCodeInput] = useTextInput('');
+  const currentCode = showcase?.accessCode ?? null;
   const save = useAdminMutation({
     mutationFn: () => {
       const body = {
@@ -114,6 +122,8 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
         showVideosInSearchEngines: indexed,
         // Empty (or 0): no "Buy all" offer.
         bundlePriceCents: whole(bundle) || null,
+        privacy,
+        ...(privacy === 'code' && accessCode.trim() ? { accessCode: accessCode.trim() } : {}),
       };
       return showcase
         ? api.patch(`/api/admin/showcases/${showcase.id}`, body)
@@ -166,6 +176,53 @@ export function ShowcaseForm({ showcase, onDone }: { showcase?: Showcase; onDone
             : 'Leave empty for no bundle. With a price, the showcase page offers all its videos at once.'}
         </p>
       </div>
+      <div>
+        <Label htmlFor="showcase-privacy">Who can see it</Label>
+        <Select
+          id="showcase-privacy"
+          value={privacy}
+          onChange={(event) => setPrivacy(event.target.value as ShowcasePrivacyValue)}
+          aria-describedby="showcase-privacy-help"
+        >
+          {showcasePrivacyValues.map((value) => (
+            <option key={value} value={value}>
+              {showcasePrivacyLabels[value]}
+            </option>
+          ))}
+        </Select>
+        <p id="showcase-privacy-help" className="mt-1 text-xs text-zinc-500">
+          {privacy === 'public'
+            ? 'Listed in the video library and its search.'
+            : privacy === 'unlisted'
+              ? 'Left out of the library, search and search engines: only people you send its link to find it.'
+              : 'Left out like an unlisted showcase, and opened only by the code: a family types it once per device, for 30 days.'}
+        </p>
+      </div>
+      {privacy === 'code' && (
+        <div>
+          <Label htmlFor="showcase-access-code">{currentCode ? 'New access code' : 'Access code'}</Label>
+          <Input
+            id="showcase-access-code"
+            autoComplete="off"
+            placeholder={currentCode ? 'Leave empty to keep the current code' : 'e.g. kowhai-2026'}
+            required={!currentCode}
+            {...accessCodeInput}
+            aria-describedby="showcase-access-code-help"
+          />
+          <p id="showcase-access-code-help" className="mt-1 text-xs text-zinc-500">
+            {currentCode ? (
+              <>
+                Current code: <strong className="font-mono text-zinc-200">{currentCode}</strong>. A new code
+                closes the showcase on every device that used the old one.
+              </>
+            ) : showcase?.privacy === 'code' ? (
+              'The current code can no longer be read (the site’s secret changed): set a new one.'
+            ) : (
+              'Letters, digits and dashes, at least 4. Give it to the studio to hand out.'
+            )}
+          </p>
+        </div>
+      )}
       <label className="flex items-start gap-2 text-sm text-zinc-200">
         <input
           type="checkbox"

@@ -5,6 +5,7 @@ import type { BuyerVideo } from '@app/shared/schemas';
 import { ProtectedBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { VideoPreview } from '../shop/video-preview.tsx';
+import { WithdrawnNotice } from '../privacy/withdrawn-notice.tsx';
 
 /** The buyer's videos, newest purchase first; each opens its own download page to play or download. */
 export function BuyerVideoList({ videos }: { videos: BuyerVideo[] }) {
@@ -23,11 +24,17 @@ export function BuyerVideoList({ videos }: { videos: BuyerVideo[] }) {
             {video.passwordProtected && (
               <ProtectedBadge className="mt-3 self-start" title="Needs the password you were given" />
             )}
-            <Button asChild className="mt-5">
-              <Link href={video.watchUrl} aria-label={`Watch & Download ${video.title}`}>
-                <PlayCircle className="size-4" aria-hidden /> Watch &amp; Download
-              </Link>
-            </Button>
+            {video.withdrawn ? (
+              <div className="mt-5">
+                <WithdrawnNotice compact />
+              </div>
+            ) : (
+              <Button asChild className="mt-5">
+                <Link href={video.watchUrl} aria-label={`Watch & Download ${video.title}`}>
+                  <PlayCircle className="size-4" aria-hidden /> Watch &amp; Download
+                </Link>
+              </Button>
+            )}
           </div>
         </li>
       ))}

@@ -4,6 +4,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api.ts';
+import { ACCESS_CODE_REQUIRED, VIDEO_WITHDRAWN, VIDEO_WITHDRAWN_MESSAGE } from '@app/shared/privacy';
+import { AccessCodeForm } from '../privacy/access-code-form.tsx';
+import { WithdrawnNotice } from '../privacy/withdrawn-notice.tsx';
 import { ShopLayout } from './shop-layout.tsx';
 
 export function VideoLoading({ title }: { title: string }) {
@@ -22,8 +25,32 @@ export function VideoLoading({ title }: { title: string }) {
   );
 }
 
+/**
+ * A video behind its showcase's access code asks for the code; a withdrawn one says so (its buyers
+ * arrive here from their library or receipt); otherwise VideoProblem.
+ */
+export function VideoLoadProblem({ error, videoId }: { error: unknown; videoId: string }) {
+  if (isApiError(error, ACCESS_CODE_REQUIRED))
+    return (
+      <ShopLayout title="Private showcase">
+        <div className="mx-auto max-w-lg">
+          <AccessCodeForm target={{ videoId }} />
+        </div>
+      </ShopLayout>
+    );
+  if (isApiError(error, VIDEO_WITHDRAWN))
+    return (
+      <ShopLayout title={VIDEO_WITHDRAWN_MESSAGE}>
+        <div className="mx-auto max-w-lg">
+          <WithdrawnNotice />
+        </div>
+      </ShopLayout>
+    );
+  return <VideoProblem error={error} />;
+}
+
 /** 'Video Not Found' for a 404, otherwise 'Error: Failed to load video details.' */
-export function VideoLoadProblem({ error }: { error: unknown }) {
+function VideoProblem({ error }: { error: unknown }) {
   const missing = isApiError(error, 'not_found');
   useEffect(() => {
     toast(

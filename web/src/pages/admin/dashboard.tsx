@@ -15,6 +15,8 @@ import {
   Landmark,
   Receipt,
   RefreshCw,
+  ScrollText,
+  ShieldAlert,
   type LucideIcon,
 } from 'lucide-react';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
@@ -67,6 +69,18 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'GST and Xero',
     text: 'GST settings, the GST report for any period and the Xero import.',
     icon: Landmark,
+  },
+  {
+    href: '/admin/removal-requests',
+    title: 'Removal requests',
+    text: 'Takedown requests from video pages, each against its 7-day target; hide a routine in one click.',
+    icon: ShieldAlert,
+  },
+  {
+    href: '/admin/audit-log',
+    title: 'Audit log',
+    text: 'Every hide, publish, delete and takedown: who, what, when and why.',
+    icon: ScrollText,
   },
   {
     href: '/admin/jobs',

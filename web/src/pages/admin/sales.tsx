@@ -98,7 +98,14 @@ export default function AdminSalesPage() {
     queryKey: ['/api/admin/videos', 'newest-200'],
     queryFn: () => api.get<AdminVideoList>('/api/admin/videos?pageSize=200'),
   });
-  const [filters, setFilters] = useState({ status: '', videoId: '', q: '', from: '', to: '' });
+  // ?videoId= (from a removal request): the sales of that video, for the refund decision.
+  const [filters, setFilters] = useState(() => ({
+    status: '',
+    videoId: new URLSearchParams(window.location.search).get('videoId') ?? '',
+    q: '',
+    from: '',
+    to: '',
+  }));
   const [page, setPage] = useState(1);
   const [offlineOpen, setOfflineOpen] = useState(false);
   const [refunding, setRefunding] = useState<AdminPurchase | null>(null);

@@ -19,6 +19,7 @@ import {
   type Video,
 } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
+import { RequestRemoval } from '../../features/privacy/removal-request.tsx';
 import { VideoLoading, VideoLoadProblem, VideoNotAvailable } from '../../features/shop/video-states.tsx';
 import { PasswordGate } from './password-gate.tsx';
 
@@ -40,7 +41,7 @@ export default function DownloadPage() {
   }, [current, needsPurchase, navigate]);
 
   if (video.isPending || needsPurchase) return <VideoLoading title="Watch Video" />;
-  if (!current) return <VideoLoadProblem error={video.error} />;
+  if (!current) return <VideoLoadProblem error={video.error} videoId={id} />;
   // A buyer (session) keeps the page of what they bought; others are told it is not available.
   if (!sessionId && current.availability === 'unavailable') return <VideoNotAvailable title={current.title} />;
   return <Player key={`${current.id}:${sessionId ?? ''}`} video={current} sessionId={sessionId} />;
@@ -259,6 +260,9 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
         <Link href="/videos" className="mt-8 inline-block text-sm text-spotlight-300 hover:underline">
           ← Back to Videos
         </Link>
+        <div>
+          <RequestRemoval videoId={video.id} />
+        </div>
       </div>
     </ShopLayout>
   );

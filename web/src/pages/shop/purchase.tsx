@@ -35,6 +35,7 @@ import {
 } from '../../features/shop/queries.ts';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 import { VideoLoading, VideoLoadProblem } from '../../features/shop/video-states.tsx';
+import { RequestRemoval } from '../../features/privacy/removal-request.tsx';
 import { PasswordGate } from './password-gate.tsx';
 import { AddToCartButton } from '../../features/cart/add-to-cart.tsx';
 
@@ -53,7 +54,7 @@ export default function PurchasePage() {
   }, [current, free, navigate]);
 
   if (video.isPending || free) return <VideoLoading title="Buy Video" />;
-  if (!current) return <VideoLoadProblem error={video.error} />;
+  if (!current) return <VideoLoadProblem error={video.error} videoId={id} />;
   return <PurchaseView key={current.id} video={current} />;
 }
 
@@ -188,6 +189,9 @@ function PurchaseView({ video }: { video: Video }) {
           <Link href="/videos" className="mt-6 inline-block text-sm text-spotlight-300 hover:underline">
             ← Back to Videos
           </Link>
+          <div>
+            <RequestRemoval videoId={video.id} />
+          </div>
         </div>
         <div className="space-y-6">
           {notice ? (

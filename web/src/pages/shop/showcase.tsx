@@ -7,6 +7,9 @@ import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { useShowcasePage } from '../../features/shop/queries.ts';
 import { VideoGrid } from '../../features/shop/video-card.tsx';
 import { BundleOffer } from '../../features/cart/bundle-offer.tsx';
+import { AccessCodeForm } from '../../features/privacy/access-code-form.tsx';
+import { ACCESS_CODE_REQUIRED } from '@app/shared/privacy';
+import { isApiError } from '../../lib/api.ts';
 
 const pagePath = (slug: string, page: number) =>
   `/videos/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`;
@@ -17,7 +20,12 @@ export default function ShowcasePage() {
   const requested = Number(new URLSearchParams(useSearch()).get('page') ?? '1');
   const page = Number.isInteger(requested) && requested >= 1 && requested <= LIBRARY_MAX_PAGE ? requested : 1;
   const result = useShowcasePage(slug, page);
-  const name = result.data ? (result.data.showcase?.name ?? 'More Videos') : 'Videos';
+  const locked = isApiError(result.error, ACCESS_CODE_REQUIRED);
+  const name = result.data
+    ? (result.data.showcase?.name ?? 'More Videos')
+    : locked
+      ? 'Private showcase'
+      : 'Videos';
 
   return (
     <ShopLayout title={`${name}${page > 1 ? ` (page ${page})` : ''}`}>
@@ -28,7 +36,9 @@ export default function ShowcasePage() {
         >
           <ArrowLeft className="size-4" aria-hidden /> Video Library
         </Link>
-        {result.isError ? (
+        {result.isError && isApiError(result.error, ACCESS_CODE_REQUIRED) ? (
+          <AccessCodeForm target={{ slug }} />
+        ) : result.isError ? (
           <p role="alert" className="mt-8 text-red-300">
             This showcase could not be found. It may have moved; see the whole{' '}
             <Link href="/videos" className="underline">

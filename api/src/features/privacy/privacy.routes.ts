@@ -1,0 +1,83 @@
+import { Router } from 'express';
+import {
+  auditEntrySchema,
+  REMOVAL_REQUEST_RECEIVED,
+  removalRequestSchema,
+  removalStatusUpdateSchema,
+  showcaseAccessRequestSchema,
+  textIdSchema,
+  videoIdSchema,
+  withdrawVideoSchema,
+} from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { limits, rateLimiter } from '../../http/rate-limit.ts';
+import { videoWithVisibility } from '../videos/library.service.ts';
+import {
+  adminRemovalRequests,
+  auditEntries,
+  openShowcase,
+  requestRemoval,
+  restoreVideo,
+  setRemovalStatus,
+  withdrawVideo,
+} from './privacy.service.ts';
+
+/** The public side: typing a showcase's access code, and asking for a video to be taken down. */
+export function privacyRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.post('/api/showcase-access', rateLimiter(deps, limits.accessCode), async (req, res) => {
+    const input = showcaseAccessRequestSchema.parse(req.body ?? {});
+    res.set('Cache-Control', 'no-store').json(await openShowcase(deps, res, input));
+  });
+
+  router.post(
+    '/api/videos/:id/removal-request',
+    rateLimiter(deps, limits.removalRequest),
+    rateLimiter(deps, limits.removalRequestAll),
+    async (req, res) => {
+      const id = videoIdSchema.parse(req.params.id);
+      const input = removalRequestSchema.parse(req.body ?? {});
+      const video = await videoWithVisibility(deps.db, id);
+      // Only for videos the public can see (a page that shows the button).
+      if (!video?.shown) throw notFound('Video not found');
+      await requestRemoval(deps, video, input);
+      res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
+    },
+  );
+
+  return router;
+}
+
+/** The owner's queue of removal requests, the takedown itself and the audit log (admin router). */
+export function registerPrivacyAdminRoutes(admin: Router, deps: Deps): void {
+  const { db, publicCache } = deps;
+
+  admin.get('/api/admin/removal-requests', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await adminRemovalRequests(db));
+  });
+
+  admin.patch('/api/admin/removal-requests/:id', async (req, res) => {
+    const { status } = removalStatusUpdateSchema.parse(req.body ?? {});
+    res.json(await setRemovalStatus(db, textIdSchema.parse(req.params.id), status));
+  });
+
+  // Takes effect on every replica before it answers (the content version is bumped).
+  admin.post(
+    '/api/admin/videos/:id/withdraw',
+    publicCache.writeRoute((req) =>
+      withdrawVideo(db, textIdSchema.parse(req.params.id), withdrawVideoSchema.parse(req.body ?? {})),
+    ),
+  );
+  admin.post(
+    '/api/admin/videos/:id/restore',
+    publicCache.writeRoute((req) =>
+      restoreVideo(db, textIdSchema.parse(req.params.id), withdrawVideoSchema.parse(req.body ?? {}).reason),
+    ),
+  );
+
+  admin.get('/api/admin/audit-log', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(auditEntrySchema.array().parse(await auditEntries(db)));
+  });
+}

@@ -1,0 +1,224 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Response } from 'express';
+import {
+  auditLog,
+  purchaseItems,
+  purchases,
+  removalRequests,
+  showcases,
+  videos,
+  type Db,
+} from '@app/shared/db';
+import {
+  type AdminRemovalRequest,
+  type AuditEntry,
+  type RemovalRequestInput,
+  WRONG_ACCESS_CODE,
+} from '@app/shared/schemas';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { accessCodeMatches, grantShowcaseAccess, type ShowcaseGate } from './showcase-access.ts';
+
+// Private showcases, takedowns and the audit log (docs/decisions/030).
+
+/** A showcase's privacy and stored code, for the access check. */
+export async function showcaseGate(db: Db, id: string): Promise<ShowcaseGate> {
+  const [row] = await db
+    .select({
+      showcaseId: showcases.id,
+      privacy: showcases.privacy,
+      accessCodeEncrypted: showcases.accessCodeEncrypted,
+    })
+    .from(showcases)
+    .where(eq(showcases.id, id));
+  return row ?? { showcaseId: id, privacy: 'code', accessCodeEncrypted: null };
+}
+
+/**
+ * A typed access code, for the showcase of `slug` or of `videoId`. A wrong code, a showcase that does
+ * not exist, is hidden or has no code all get the same 401, so guessing tells nothing.
+ */
+export async function openShowcase(
+  deps: Pick<Deps, 'db' | 'config'>,
+  res: Response,
+  input: { slug?: string; videoId?: string; code: string },
+): Promise<{ slug: string }> {
+  const where = input.slug
+    ? eq(showcases.slug, input.slug)
+    : input.videoId
+      ? sql`${showcases.id} = (select showcase_id from videos where id = ${input.videoId})`
+      : undefined;
+  const [showcase] = where
+    ? await deps.db
+        .select({
+          id: showcases.id,
+          slug: showcases.slug,
+          accessCodeEncrypted: showcases.accessCodeEncrypted,
+        })
+        .from(showcases)
+        .where(and(where, eq(showcases.published, true), eq(showcases.privacy, 'code')))
+    : [];
+  const stored = showcase?.accessCodeEncrypted ?? null;
+  // Compared even when nothing was found (against nothing), so both answers take about as long.
+  const matches = accessCodeMatches(deps, stored, input.code);
+  if (!showcase || !stored || !matches) throw new HttpError(401, WRONG_ACCESS_CODE);
+  grantShowcaseAccess(deps, res, { id: showcase.id, accessCodeEncrypted: stored });
+  return { slug: showcase.slug };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Writes one audit entry (the owner is the only actor the admin has). */
+export async function recordAudit(
+  db: Db | Tx,
+  entry: {
+    action: AuditEntry['action'];
+    subjectKind: AuditEntry['subjectKind'];
+    subjectId: string;
+    subjectName: string;
+    reason?: string | null;
+    actor?: string;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({ actor: 'owner', reason: null, ...entry });
+}
+
+/** GET /api/admin/audit-log: newest first. */
+export async function auditEntries(db: Db, limit = 500): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** A visitor's removal request: saved, then one e-mail per minute tells the owner of every new one. */
+export async function requestRemoval(
+  deps: Pick<Deps, 'db' | 'producer' | 'logger'>,
+  video: { id: string; title: string },
+  input: RemovalRequestInput,
+): Promise<void> {
+  const [saved] = await deps.db
+    .insert(removalRequests)
+    .values({ videoId: video.id, videoTitle: video.title, ...input })
+    .returning({ id: removalRequests.id });
+  // Saved is what matters; if Redis is down the worker's sweep sends the e-mail later.
+  await deps.producer.enqueue('removal-request-notification', {}).catch((error: unknown) => {
+    deps.logger.warn({ err: error, requestId: saved!.id }, 'removal-request-notification not queued');
+  });
+}
+
+/** GET /api/admin/removal-requests: newest first, with the video's state and how many bought it. */
+export async function adminRemovalRequests(db: Db): Promise<AdminRemovalRequest[]> {
+  const rows = await db
+    .select({
+      request: removalRequests,
+      withdrawnAt: videos.withdrawnAt,
+      videoExists: sql<boolean>`${videos.id} is not null`,
+      paidPurchases: sql<number>`(select count(distinct p.id)::int from purchase_items i join purchases p on p.id = i.purchase_id
+        where i.video_id = ${removalRequests.videoId} and p.status = 'paid')`,
+    })
+    .from(removalRequests)
+    .leftJoin(videos, eq(videos.id, removalRequests.videoId))
+    .orderBy(desc(removalRequests.createdAt))
+    .limit(1_000);
+  return rows.map(({ request, withdrawnAt, videoExists, paidPurchases }) => ({
+    id: request.id,
+    videoId: request.videoId,
+    videoTitle: request.videoTitle,
+    videoWithdrawn: videoExists ? withdrawnAt !== null : null,
+    paidPurchases,
+    requester: request.requester,
+    reason: request.reason,
+    email: request.email,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    resolvedAt: request.resolvedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function setRemovalStatus(db: Db, id: string, status: AdminRemovalRequest['status']) {
+  const [row] = await db
+    .update(removalRequests)
+    .set({ status, resolvedAt: status === 'open' ? null : new Date() })
+    .where(eq(removalRequests.id, id))
+    .returning({ id: removalRequests.id, status: removalRequests.status });
+  if (!row) throw notFound('Removal request not found');
+  return row;
+}
+
+/**
+ * "Hide this routine": the video leaves every public surface (it is hidden) and its buyers' players
+ * and downloads give way to "withdrawn". The request it answers (if any) is marked done. The caller
+ * marks the public lists changed before answering, so every replica forgets it at once.
+ */
+export async function withdrawVideo(
+  db: Db,
+  id: string,
+  input: { reason?: string; requestId?: string },
+): Promise<{ id: string; withdrawn: true }> {
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .update(videos)
+      .set({ published: false, withdrawnAt: sql`coalesce(${videos.withdrawnAt}, now())` })
+      .where(eq(videos.id, id))
+      .returning({ id: videos.id, title: videos.title });
+    if (!video) throw notFound('Video not found');
+    let reason = input.reason || null;
+    if (input.requestId) {
+      const [request] = await tx
+        .update(removalRequests)
+        .set({ status: 'done', resolvedAt: new Date() })
+        .where(and(eq(removalRequests.id, input.requestId), eq(removalRequests.videoId, id)))
+        .returning({ reason: removalRequests.reason, requester: removalRequests.requester });
+      if (!request) throw notFound('Removal request not found');
+      reason ??= `Removal request (${request.requester}): ${request.reason}`;
+    }
+    await recordAudit(tx, {
+      action: 'takedown',
+      subjectKind: 'video',
+      subjectId: id,
+      subjectName: video.title,
+      reason,
+    });
+    return { id, withdrawn: true as const };
+  });
+}
+
+/** Undoes a takedown: buyers get their video back; it stays hidden until the owner publishes it. */
+export async function restoreVideo(
+  db: Db,
+  id: string,
+  reason?: string,
+): Promise<{ id: string; withdrawn: false }> {
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .update(videos)
+      .set({ withdrawnAt: null })
+      .where(and(eq(videos.id, id), sql`${videos.withdrawnAt} is not null`))
+      .returning({ id: videos.id, title: videos.title });
+    if (!video) {
+      const [exists] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, id));
+      throw exists ? new HttpError(409, 'This video is not withdrawn') : notFound('Video not found');
+    }
+    await recordAudit(tx, {
+      action: 'restore',
+      subjectKind: 'video',
+      subjectId: id,
+      subjectName: video.title,
+      reason: reason || null,
+    });
+    return { id, withdrawn: false as const };
+  });
+}
+
+/** The paid purchases holding a video, for the owner's refund decision (links to the sales screen). */
+export async function paidPurchaseIds(db: Db, videoId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: purchases.id })
+    .from(purchases)
+    .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
+    .where(and(eq(purchaseItems.videoId, videoId), inArray(purchases.status, ['paid'])));
+  return rows.map((row) => row.id);
+}

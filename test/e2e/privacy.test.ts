@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { openPage } from '../support/browser.ts';
+import { createShowcase, createVideo } from '../support/factories.ts';
+import { useTestWorld } from '../support/world.ts';
+import { encryptAccessCode } from '../../api/src/features/privacy/showcase-access.ts';
+
+// Issue 28 in the browser: a family types a showcase's access code; a parent asks for a routine to be
+// taken down and the owner hides it with one click.
+
+const CODE = 'kowhai-2026';
+let slug = '';
+let lockedTitle = '';
+let routine = { id: '', title: '' };
+
+const { api, browser } = useTestWorld({
+  processes: { api: true },
+  browser: true,
+  seed: async (env) => {
+    const { db } = env.database;
+    const locked = await createShowcase(db, {
+      name: 'Kōwhai Studio Recital',
+      slug: 'kowhai-recital',
+      privacy: 'code',
+      accessCodeEncrypted: encryptAccessCode({ config: env.config }, CODE),
+    });
+    slug = locked.slug;
+    lockedTitle = (await createVideo(db, { title: 'Kōwhai Seniors Lyrical', showcaseId: locked.id })).title;
+    const open = await createShowcase(db, { name: 'Regionals 2026', slug: 'regionals-2026' });
+    const video = await createVideo(db, {
+      title: 'Junior Jazz Group',
+      showcaseId: open.id,
+      priceCents: 1500,
+    });
+    routine = { id: video.id, title: video.title };
+  },
+});
+
+vi.setConfig({ testTimeout: 90_000 });
+
+describe('a showcase behind an access code', () => {
+  it('asks for the code, says so when it is wrong, and opens with the right one', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/videos/${slug}`);
+    await page.getByRole('heading', { name: 'Private showcase' }).waitFor();
+    expect(await page.getByText(lockedTitle).count()).toBe(0);
+
+    await page.getByLabel('Access code').fill('wrong-code');
+    await page.getByRole('button', { name: 'Open showcase' }).click();
+    await page.getByText('That access code did not open this showcase. Check it with your studio.').waitFor();
+
+    await page.getByLabel('Access code').fill(CODE.toUpperCase());
+    await page.getByRole('button', { name: 'Open showcase' }).click();
+    await page.getByText(lockedTitle).first().waitFor();
+    // Remembered on this device: a fresh load opens at once.
+    await page.reload();
+    await page.getByText(lockedTitle).first().waitFor();
+    expect(await page.getByLabel('Access code').count()).toBe(0);
+    // The refused answers (403 before the code, 401 for the wrong one) and a showcase without a bundle
+    // (404) are the browser's own console lines; nothing else.
+    expect(errors.filter((error) => !/status of 40[134]\b/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a takedown', () => {
+  it('goes from a parent’s request to the owner’s one click, and the routine is gone for visitors', async () => {
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${api.url}/video/${routine.id}/purchase`);
+    await visitor.page.getByRole('heading', { name: routine.title }).waitFor();
+    await visitor.page.getByRole('button', { name: 'Request removal' }).click();
+    const dialog = visitor.page.getByRole('dialog', { name: 'Request removal' });
+    await dialog.getByLabel('Who is asking').selectOption('parent');
+    await dialog.getByLabel('Why').fill('Our daughter is in this group; we did not agree to it being sold.');
+    await dialog.getByLabel('Your e-mail').fill('parent@example.nz');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText(/Your request has reached the studio owner/).waitFor();
+
+    const owner = await openPage(browser);
+    await owner.page.goto(`${api.url}/admin`);
+    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await owner.page.getByRole('button', { name: 'Login' }).click();
+    await owner.page.getByRole('link', { name: /Removal requests/ }).click();
+    const request = owner.page.getByRole('listitem', { name: `Request about ${routine.title}` });
+    await request.getByText('Due in 7 days').waitFor();
+    await request.getByText('Today', { exact: false }).first().waitFor();
+    await request.getByRole('button', { name: 'Hide this routine' }).click();
+    await request.getByText('Hidden and withdrawn').waitFor();
+    await request.getByText('Closed').waitFor();
+
+    await visitor.page.goto(`${api.url}/video/${routine.id}/purchase`);
+    await visitor.page.getByRole('heading', { name: 'Video Not Found' }).waitFor();
+    await visitor.page.goto(`${api.url}/videos`);
+    await visitor.page.getByRole('heading', { name: 'Video Library' }).waitFor();
+    expect(await visitor.page.getByText(routine.title).count()).toBe(0);
+
+    await owner.page.getByRole('link', { name: 'Audit log' }).click();
+    const entry = owner.page.getByRole('row', { name: new RegExp(routine.title) });
+    await entry.getByText('Taken down').waitFor();
+    await entry.getByText(/Removal request \(parent\): Our daughter/).waitFor();
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
+    await visitor.context.close();
+  });
+});

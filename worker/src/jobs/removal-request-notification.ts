@@ -1,0 +1,67 @@
+import { UnrecoverableError } from 'bullmq';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { removalRequests } from '@app/shared/db';
+import { formatDateTime } from '@app/shared/format';
+import { removalRequesterLabels, REMOVAL_TARGET_DAYS } from '@app/shared/schemas';
+import type { JobHandler } from '../context.ts';
+import { isPermanentMailError } from '../clients/mailer.ts';
+
+/** At most this many requests in one e-mail; the rest go in the next run. */
+const PER_MAIL = 50;
+
+/**
+ * E-mails the owner every removal request not yet sent, in one message, then marks them sent. The rows
+ * are locked while it sends, so two runs at once send each request once; a crash after sending and
+ * before the commit sends it again (a repeated e-mail beats a lost request).
+ */
+export const removalRequestNotification: JobHandler<'removal-request-notification'> = async (
+  _payload,
+  { db, mailer, config },
+) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local lock_timeout = '30s'`);
+    const pending = await tx
+      .select()
+      .from(removalRequests)
+      .where(isNull(removalRequests.notifiedAt))
+      .orderBy(asc(removalRequests.createdAt))
+      .limit(PER_MAIL)
+      .for('update', { skipLocked: true });
+    if (pending.length === 0) return 'skipped';
+    const lines = pending.flatMap((request) => [
+      `• "${request.videoTitle}", asked on ${formatDateTime(request.createdAt)}`,
+      `  By: ${removalRequesterLabels[request.requester]} <${request.email}>`,
+      `  Why: ${request.reason.replace(/\s+/g, ' ').slice(0, 1_000)}`,
+      '',
+    ]);
+    try {
+      await mailer.send({
+        kind: 'removal-request',
+        to: config.OWNER_EMAIL,
+        subject:
+          pending.length === 1
+            ? `Removal request: ${pending[0]!.videoTitle}`
+            : `${pending.length} removal requests`,
+        text: [
+          `Someone asked for ${pending.length === 1 ? 'a video' : 'videos'} to be taken down. Please answer within ${REMOVAL_TARGET_DAYS} days.`,
+          '',
+          ...lines,
+          `Hide the routine, or decline, at ${config.PUBLIC_URL}/admin/removal-requests`,
+        ].join('\n'),
+      });
+    } catch (error) {
+      if (isPermanentMailError(error))
+        throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
+      throw error;
+    }
+    await tx
+      .update(removalRequests)
+      .set({ notifiedAt: new Date() })
+      .where(
+        inArray(
+          removalRequests.id,
+          pending.map((request) => request.id),
+        ),
+      );
+    return { status: 'done', sent: pending.length };
+  });
