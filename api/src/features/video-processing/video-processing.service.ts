@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { videos } from '@app/shared/db';
-import { processVideoJobId, type QueuedJob } from '@app/shared/queue';
+import { processVideoJobId, videoStreamJobId, type QueuedJob } from '@app/shared/queue';
 import { withRedisTimeout } from '@app/shared/redis';
 import type { VideoMedia, VideoProcessing } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
@@ -91,7 +91,22 @@ export async function describeProcessing(
     ).catch(() => undefined);
     progress = typeof job?.progress === 'number' ? job.progress : 0;
   }
-  return { state: video.processingState, progress, error: video.processingError, media: video.media };
+  let streamProgress: number | null = null;
+  if (video.media?.hls?.state === 'processing') {
+    const job = await withRedisTimeout(redis, () =>
+      producer
+        .queue('make-video-stream')
+        .getJob(videoStreamJobId({ videoId: video.id, awsKey: video.awsKey })),
+    ).catch(() => undefined);
+    streamProgress = typeof job?.progress === 'number' ? job.progress : 0;
+  }
+  return {
+    state: video.processingState,
+    progress,
+    error: video.processingError,
+    media: video.media,
+    streamProgress,
+  };
 }
 
 /** Deletes a file's outputs once no video uses that file any more. */
@@ -106,4 +121,40 @@ export async function removeOutputsIfUnused(
       .filter((key): key is string => key !== null)
       .map((key) => storage.delete(key).catch(() => {})),
   );
+}
+
+/** How many older videos one press of the sweep queues (the next press queues the next ones). */
+export const STREAM_SWEEP_BATCH = 200;
+
+/**
+ * The owner's sweep: queues the adaptive stream of every ready video without one (older videos, and
+ * those whose stream failed), at low priority so new uploads go first; the stream queue runs one at a time.
+ */
+export async function sweepVideoStreams(deps: Pick<Deps, 'db' | 'producer'>): Promise<{ queued: number }> {
+  const rows = await deps.db
+    .select({ id: videos.id, awsKey: videos.awsKey })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.processingState, 'ready'),
+        isNotNull(videos.media),
+        sql`coalesce(${videos.media}->'hls'->>'state', 'none') in ('none', 'failed')`,
+      ),
+    )
+    .orderBy(videos.createdAt)
+    .limit(STREAM_SWEEP_BATCH);
+  for (const row of rows) {
+    const payload = { videoId: row.id, awsKey: row.awsKey };
+    const job = await deps.producer.queue('make-video-stream').getJob(videoStreamJobId(payload));
+    const state = await job?.getState();
+    if (state === 'completed' || state === 'failed') await job!.remove();
+    await deps.db
+      .update(videos)
+      .set({
+        media: sql`jsonb_set(${videos.media}, '{hls}', ${JSON.stringify({ state: 'queued', error: null, prefix: null, renditions: [] })}::jsonb)`,
+      })
+      .where(and(eq(videos.id, row.id), eq(videos.awsKey, row.awsKey)));
+    await deps.producer.enqueue('make-video-stream', { ...payload, sweep: true });
+  }
+  return { queued: rows.length };
 }
