@@ -18,10 +18,15 @@ export async function sendStoredObject(
   key: string,
   headers: Record<string, string>,
   missing = 'File not found',
+  /** `linkSeconds`: a short-lived private link instead (stream segments, decision 028), never cached. */
+  options: { linkSeconds?: number } = {},
 ): Promise<void> {
   if (!isLocalStorage(storage)) {
-    const link = await storage.signedDownloadUrl(key, { expiresInSeconds: BUCKET_LINK_SECONDS });
-    res.set('Cache-Control', `public, max-age=${BUCKET_LINK_SECONDS / 2}`).redirect(302, link);
+    const seconds = options.linkSeconds ?? BUCKET_LINK_SECONDS;
+    const link = await storage.signedDownloadUrl(key, { expiresInSeconds: seconds });
+    res
+      .set('Cache-Control', options.linkSeconds ? 'private, no-store' : `public, max-age=${seconds / 2}`)
+      .redirect(302, link);
     return;
   }
   const head = await storage.head(key);

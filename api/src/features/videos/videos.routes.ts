@@ -23,6 +23,7 @@ import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
 import { authorizeVideo, hasPaidPurchase, issueVideoToken } from './access.ts';
 import { publicVideo } from './videos.queries.ts';
+import { hlsUrlFor, videoStreamingRoutes } from '../video-streaming/video-streaming.routes.ts';
 import {
   findShowcaseBySlug,
   libraryShelves,
@@ -73,6 +74,9 @@ export function videoRoutes(deps: Deps): Router {
   }
 
   // SPEC's list, paged (DESIGN.md 9.15): an array of at most `limit`, the next page in the Link header.
+  // Adaptive playback: its playlists are checked with the same lookup and authorization as the links below.
+  router.use(videoStreamingRoutes(deps, findShownVideo));
+
   router.get('/api/videos', async (req, res) => {
     const query = videoListQuerySchema.parse(req.query);
     // First pages are kept like the other lists, searches too (a popular word is asked again and
@@ -185,13 +189,17 @@ export function videoRoutes(deps: Deps): Router {
   router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
     const video = await findShownVideo(String(req.params.id), proof.sessionId);
-    await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
+    const { purchaseId } = await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
+    // The adaptive stream when there is one; the link above stays the player's fallback.
+    const hlsUrl = hlsUrlFor(deps, video, proof, purchaseId);
     await count(req, video.id, 'view');
-    res.set('Cache-Control', 'no-store').json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS, ...(hlsUrl && { hlsUrl }) });
   });
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {
