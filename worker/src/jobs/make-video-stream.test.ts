@@ -87,6 +87,9 @@ describe('the adaptive stream of a 60 s 1080p H.264 source', () => {
     const folder = path.join(env.storageDir, prefix);
     const master = await readFile(path.join(folder, 'master.m3u8'), 'utf8');
     expect(variantUris(master)).toEqual(['360p/index.m3u8', '720p/index.m3u8', 'source/index.m3u8']);
+    // Every rendition names its codecs (hls.js switches only within one codec set).
+    const inf = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'));
+    for (const line of inf) expect(line).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
 
     const sourceInfo = (await probe(source1080)).streams.find((s) => s.codec_type === 'video')!;
     const expected = { '360p': [640, 360], '720p': [1280, 720], source: [1920, 1080] } as const;

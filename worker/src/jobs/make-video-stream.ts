@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UnrecoverableError, WaitingError } from 'bullmq';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { storageKeyDigest } from '@app/shared/queue';
 import type { Rendition, VideoStream } from '@app/shared/schemas';
 import { contentTypeFor, streamPrefix } from '@app/shared/storage';
 import type { JobHandler, WorkerContext } from '../context.ts';
-import { hlsCommand, planRenditions } from '../media/renditions.ts';
+import { avcCodecName, hlsCommand, planRenditions, withCopyCodecs } from '../media/renditions.ts';
 import { download, ffmpeg, probeSource, progressReporter, VideoRefused, type Run } from './process-video.ts';
 
 /** Stage weights in percent: download, encode, upload. */
@@ -26,6 +26,14 @@ async function streamFiles(outDir: string): Promise<string[]> {
     files.push(...names.map((name) => `${folder.name}/${name}`));
   }
   return [...files, 'master.m3u8'];
+}
+
+async function nameCopyCodecs(outDir: string, name: string) {
+  const init = (await readdir(path.join(outDir, name))).find((file) => file.startsWith('init'));
+  const codec = init ? avcCodecName(await readFile(path.join(outDir, name, init))) : null;
+  if (!codec) return;
+  const master = path.join(outDir, 'master.m3u8');
+  await writeFile(master, withCopyCodecs(await readFile(master, 'utf8'), `${name}/index.m3u8`, codec));
 }
 
 /** Writes the stream's state into the video's media, only while the video still has this file. */
@@ -87,6 +95,8 @@ export const makeVideoStream: JobHandler<'make-video-stream'> = async ({ videoId
         progress(DOWNLOAD_END + (ENCODE_END - DOWNLOAD_END) * Math.min(1, seconds / probe.durationSeconds)),
     );
     await rm(source, { force: true });
+    const copy = plan.find((rendition) => rendition.copy);
+    if (copy) await nameCopyCodecs(outDir, copy.name);
     const files = await streamFiles(outDir);
     for (const [index, file] of files.entries()) {
       const key = `${prefix}${file}`;

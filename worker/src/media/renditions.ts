@@ -112,3 +112,29 @@ export function hlsCommand(source: string, outDir: string, probe: StreamSource, 
   );
   return args;
 }
+
+/** The RFC 6381 name of an H.264 stream from its init segment's avcC box (`avc1.64001f`), or null. */
+export function avcCodecName(init: Buffer): string | null {
+  const at = init.indexOf('avcC', 0, 'latin1');
+  if (at < 0 || at + 8 > init.length) return null;
+  const hex = (offset: number) => init[at + offset]!.toString(16).padStart(2, '0');
+  return `avc1.${hex(5)}${hex(6)}${hex(7)}`;
+}
+
+/**
+ * ffmpeg names no CODECS for a copied stream. hls.js switches only between renditions of one codec set, so
+ * the copy gets its own (from its init segment) plus the audio codec the encodes name.
+ */
+export function withCopyCodecs(master: string, copyUri: string, videoCodec: string): string {
+  const audio = /CODECS="[^",]+,([^"]+)"/.exec(master)?.[1];
+  const lines = master.split('\n');
+  return lines
+    .map((line, index) =>
+      line.startsWith('#EXT-X-STREAM-INF:') &&
+      !line.includes('CODECS=') &&
+      lines[index + 1]?.trim() === copyUri
+        ? `${line},CODECS="${audio ? `${videoCodec},${audio}` : videoCodec}"`
+        : line,
+    )
+    .join('\n');
+}

@@ -11,7 +11,9 @@ export type SyncOutcome = { ok: true; updated: number } | { ok: false; reason: s
 type ListedJob = Pick<JobSummary, 'state' | 'failedReason'> & Partial<Pick<JobSummary, 'result'>>;
 
 /** The newest row of the sync history. */
-type RecordedRun = Pick<SyncRun, 'status' | 'failureReason'> & { result: Pick<SyncResult, 'updatedCount'> | null };
+type RecordedRun = Pick<SyncRun, 'status' | 'failureReason'> & {
+  result: Pick<SyncResult, 'updatedCount'> | null;
+};
 
 /**
  * What the job's listing says: 'running' while it has not ended, the outcome once it completed or
