@@ -77,6 +77,7 @@ function lazyS3Storage(options: S3Options): Storage {
     get: call('get'),
     head: call('head'),
     delete: call('delete'),
+    deletePrefix: call('deletePrefix'),
     signedDownloadUrl: call('signedDownloadUrl'),
     signedUploadUrl: call('signedUploadUrl'),
     createMultipartUpload: call('createMultipartUpload'),

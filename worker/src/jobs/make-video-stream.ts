@@ -160,5 +160,5 @@ async function removeStream(context: WorkerContext, awsKey: string, keys: string
     .from(videos)
     .where(and(eq(videos.awsKey, awsKey), isNotNull(videos.media)));
   if (users.some(({ media }) => media?.hls?.state === 'ready')) return;
-  for (const key of keys) await context.storage.delete(key).catch(() => {});
+  await context.storage.deletePrefix(streamPrefix(storageKeyDigest(awsKey))).catch(() => {});
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { videos } from '@app/shared/db';
-import { processVideoJobId, videoStreamJobId, type QueuedJob } from '@app/shared/queue';
+import { processVideoJobId, storageKeyDigest, videoStreamJobId, type QueuedJob } from '@app/shared/queue';
+import { streamPrefix } from '@app/shared/storage';
 import { withRedisTimeout } from '@app/shared/redis';
 import type { VideoMedia, VideoProcessing } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
@@ -116,11 +117,13 @@ export async function removeOutputsIfUnused(
   media: VideoMedia | null,
 ) {
   if (!media || (await db.$count(videos, eq(videos.awsKey, awsKey))) > 0) return;
-  await Promise.all(
-    [media.posterKey, media.clipKey, media.streamKey]
+  await Promise.all([
+    ...[media.posterKey, media.clipKey, media.streamKey]
       .filter((key): key is string => key !== null)
       .map((key) => storage.delete(key).catch(() => {})),
-  );
+    // The adaptive stream's folder (decision 028), named by the file like the rest.
+    storage.deletePrefix(streamPrefix(storageKeyDigest(awsKey))).catch(() => {}),
+  ]);
 }
 
 /** How many older videos one press of the sweep queues (the next press queues the next ones). */
@@ -138,16 +141,20 @@ export async function sweepVideoStreams(deps: Pick<Deps, 'db' | 'producer'>): Pr
       and(
         eq(videos.processingState, 'ready'),
         isNotNull(videos.media),
-        sql`coalesce(${videos.media}->'hls'->>'state', 'none') in ('none', 'failed')`,
+        // Queued too: a job Redis lost is queued again (one still waiting is left alone below).
+        sql`coalesce(${videos.media}->'hls'->>'state', 'none') in ('none', 'failed', 'queued')`,
       ),
     )
     .orderBy(videos.createdAt)
     .limit(STREAM_SWEEP_BATCH);
+  let queued = 0;
   for (const row of rows) {
     const payload = { videoId: row.id, awsKey: row.awsKey };
     const job = await deps.producer.queue('make-video-stream').getJob(videoStreamJobId(payload));
     const state = await job?.getState();
-    if (state === 'completed' || state === 'failed') await job!.remove();
+    if (state && state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+    if (job) await job.remove();
+    queued += 1;
     await deps.db
       .update(videos)
       .set({
@@ -156,5 +163,5 @@ export async function sweepVideoStreams(deps: Pick<Deps, 'db' | 'producer'>): Pr
       .where(and(eq(videos.id, row.id), eq(videos.awsKey, row.awsKey)));
     await deps.producer.enqueue('make-video-stream', { ...payload, sweep: true });
   }
-  return { queued: rows.length };
+  return { queued };
 }
