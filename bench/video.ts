@@ -2,6 +2,8 @@
 // it) is processed end to end by the real worker (production bundle), and the same ffmpeg commands are
 // run by hand in the same run, before and after. Targets: wall time within 10 % of the commands by hand;
 // worker RSS ≤ 250 MB (ffmpeg's own memory reported apart). Also: upload complete → preview ready.
+// Then the adaptive stream (make-video-stream, queued by the job) against its one ffmpeg command by hand:
+// target 1.1 × by hand, worker RSS ≤ 200 MB (issue 32).
 // Flags: --minutes N (default 10), --height H (default 1080).
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { parseConfig } from '@app/shared/config';
-import { createProducer, createRedis } from '@app/shared/queue';
+import { createProducer, createRedis, videoStreamJobId } from '@app/shared/queue';
 import { createStorage } from '@app/shared/storage';
 import { findMediaBinaries, runMedia } from '../worker/src/media/ffmpeg.ts';
 import { readTopLevelLayout } from '../worker/src/media/mp4-boxes.ts';
@@ -22,6 +24,7 @@ import {
   watermarkFont,
   type Probe,
 } from '../worker/src/jobs/process-video.ts';
+import { hlsCommand, planRenditions } from '../worker/src/media/renditions.ts';
 import { startWorker } from '../test/support/processes.ts';
 import { peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
 
@@ -88,6 +91,31 @@ async function byHand(source: string): Promise<number> {
   }
 }
 
+/** The adaptive stream's command by hand: probe, then the one ffmpeg run that writes every rendition. */
+async function streamByHand(source: string): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stagelight-bench-hls-'));
+  try {
+    const started = performance.now();
+    const { stdout } = await runMedia(binaries.ffprobe.path, mediaCommands.probe(source), {
+      timeoutMs: 600_000,
+      signal: quiet,
+    });
+    const probe: Probe = readProbe(JSON.parse(stdout), config.VIDEO_MAX_DURATION_SECONDS);
+    const out = path.join(dir, 'hls');
+    await runMedia(
+      binaries.ffmpeg.path,
+      [...FFMPEG_QUIET, ...hlsCommand(source, out, probe, planRenditions(probe))],
+      {
+        timeoutMs: 3_600_000,
+        signal: quiet,
+      },
+    );
+    return performance.now() - started;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Resident memory (MB) of a process's ffmpeg/ffprobe children right now, the largest one. */
 async function childRssMb(pid: number): Promise<number> {
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
@@ -121,16 +149,34 @@ async function endToEnd(source: string) {
       const job = await queue.getJob(jobId);
       const state = await job?.getState();
       if (state === 'failed') throw new Error(`processing failed: ${job?.failedReason}`);
-      if (state === 'completed') {
-        const ready = performance.now() - uploaded;
-        return {
-          processingMs: job!.finishedOn! - job!.processedOn!,
-          readyMs: ready,
-          workerPeakRssMb: peakRssMb(worker.child.pid!),
-          ffmpegPeakRssMb: ffmpegPeak,
-        };
-      }
+      if (state === 'completed') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const job = (await queue.getJob(jobId))!;
+    const ready = performance.now() - uploaded;
+    const processed = {
+      processingMs: job.finishedOn! - job.processedOn!,
+      readyMs: ready,
+      workerPeakRssMb: peakRssMb(worker.child.pid!),
+      ffmpegPeakRssMb: ffmpegPeak,
+    };
+    // The adaptive stream the job queued on success.
+    const streamQueue = producer.queue('make-video-stream');
+    const streamJobId = videoStreamJobId({ videoId: rows[0]!.id, awsKey });
+    let streamFfmpegPeak = 0;
+    for (;;) {
+      streamFfmpegPeak = Math.max(streamFfmpegPeak, await childRssMb(worker.child.pid!));
+      const streamJob = await streamQueue.getJob(streamJobId);
+      const state = await streamJob?.getState();
+      if (state === 'failed') throw new Error(`stream failed: ${streamJob?.failedReason}`);
+      if (state === 'completed')
+        return {
+          ...processed,
+          streamMs: streamJob!.finishedOn! - streamJob!.processedOn!,
+          streamWorkerPeakRssMb: peakRssMb(worker.child.pid!),
+          streamFfmpegPeakRssMb: streamFfmpegPeak,
+        };
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } finally {
     await worker.stop();
@@ -148,8 +194,12 @@ console.info(
     `fast start: ${layout?.fastStart}; ${binaries.ffmpeg.version} (${binaries.ffmpeg.source}); ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
 );
 const handBefore = await byHand(source);
+const streamBefore = await streamByHand(source);
 const pipeline = await endToEnd(source);
 const handAfter = await byHand(source);
+const streamAfter = await streamByHand(source);
+const streamHand = (streamBefore + streamAfter) / 2;
+const streamRatio = pipeline.streamMs / streamHand;
 const hand = (handBefore + handAfter) / 2;
 const overhead = pipeline.processingMs / hand - 1;
 printTable('Video processing (one job, one ffmpeg at a time)', [
@@ -179,4 +229,27 @@ printTable('Video processing (one job, one ffmpeg at a time)', [
     target: `≤ 250 MB: ${verdict(pipeline.workerPeakRssMb <= 250)}`,
   },
   { measure: 'ffmpeg peak RSS (sampled, apart)', value: `${pipeline.ffmpegPeakRssMb} MB`, target: '' },
+]);
+printTable('Adaptive stream (renditions of the same file, one job)', [
+  {
+    measure: 'ffmpeg command by hand (mean of before and after)',
+    value: `${(streamHand / 1000).toFixed(1)} s (${(streamBefore / 1000).toFixed(1)} s, ${(streamAfter / 1000).toFixed(1)} s)`,
+    target: '',
+  },
+  {
+    measure: 'make-video-stream job, start to finish',
+    value: `${(pipeline.streamMs / 1000).toFixed(1)} s`,
+    target: '',
+  },
+  {
+    measure: 'job / by hand',
+    value: `${streamRatio.toFixed(2)} ×`,
+    target: `≤ 1.1 ×: ${verdict(streamRatio <= 1.1)}`,
+  },
+  {
+    measure: 'worker peak RSS (whole run)',
+    value: `${pipeline.streamWorkerPeakRssMb} MB`,
+    target: `≤ 200 MB: ${verdict(pipeline.streamWorkerPeakRssMb <= 200)}`,
+  },
+  { measure: 'ffmpeg peak RSS (sampled, apart)', value: `${pipeline.streamFfmpegPeakRssMb} MB`, target: '' },
 ]);

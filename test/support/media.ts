@@ -26,6 +26,8 @@ export interface TestVideo {
   audio?: boolean;
   /** Only sound, no picture (an .m4a named .mp4). */
   audioOnly?: boolean;
+  /** 10-bit HEVC, as newer cameras and phones record, instead of 8-bit H.264. */
+  hevc10?: boolean;
 }
 
 /** An MP4 made by ffmpeg from its lavfi test sources (moving picture, a tone). */
@@ -38,6 +40,7 @@ export async function makeTestVideo(spec: TestVideo): Promise<string> {
     fastStart = false,
     audio = true,
     audioOnly = false,
+    hevc10 = false,
   } = spec;
   const name = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
   const file = path.join(cacheDir, `${name}.mp4`);
@@ -60,7 +63,22 @@ export async function makeTestVideo(spec: TestVideo): Promise<string> {
       ...(audio || audioOnly ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'] : []),
       '-t',
       String(seconds),
-      ...(audioOnly ? [] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '36', '-pix_fmt', 'yuv420p']),
+      ...(audioOnly
+        ? []
+        : hevc10
+          ? [
+              '-c:v',
+              'libx265',
+              '-preset',
+              'ultrafast',
+              '-crf',
+              '36',
+              '-pix_fmt',
+              'yuv420p10le',
+              '-tag:v',
+              'hvc1',
+            ]
+          : ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '36', '-pix_fmt', 'yuv420p']),
       ...(audio || audioOnly ? ['-c:a', 'aac', '-b:a', '64k'] : []),
       ...(fastStart ? ['-movflags', '+faststart'] : []),
       '-y',
@@ -74,7 +92,15 @@ export async function makeTestVideo(spec: TestVideo): Promise<string> {
 
 export interface ProbedFile {
   format: { duration: string; size: string; format_name: string };
-  streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>;
+  streams: Array<{
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    profile?: string;
+    level?: number;
+    pix_fmt?: string;
+  }>;
 }
 
 export async function probe(file: string): Promise<ProbedFile> {
@@ -103,4 +129,17 @@ export function topLevelBoxes(bytes: Buffer): string[] {
     offset += size;
   }
   return types;
+}
+
+/** MD5 of a file's first video stream's packets (copied, not decoded): equal for a stream copy. */
+export async function videoPacketsMd5(file: string): Promise<string> {
+  const { ffmpeg } = await mediaBinaries();
+  const { stdout } = await run(
+    ffmpeg.path,
+    ['-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'],
+    {
+      timeout: 120_000,
+    },
+  );
+  return stdout.trim();
 }

@@ -62,6 +62,9 @@ export function startTestWorker(env: TestEnv, handlers: Partial<HandlerMap> = {}
     context,
     workers,
     async close() {
+      // As the worker process does on SIGTERM: a running ffmpeg (a video or its stream) stops first, and its
+      // job goes back to the queue, so closing does not wait for minutes of encoding.
+      context.videoTools.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await close();
     },

@@ -2,6 +2,7 @@ import type { HandlerMap } from './context.ts';
 import { buyerSignIn } from './jobs/buyer-sign-in.ts';
 import { contactNotification } from './jobs/contact-notification.ts';
 import { countVideoStat } from './jobs/count-video-stat.ts';
+import { makeVideoStream } from './jobs/make-video-stream.ts';
 import { processVideo } from './jobs/process-video.ts';
 import { processImage } from './jobs/process-image.ts';
 import { purchaseReceipt } from './jobs/purchase-receipt.ts';
@@ -23,6 +24,7 @@ export const handlers: HandlerMap = {
   'purchase-receipt': purchaseReceipt,
   'sync-order-links': syncOrderLinks,
   'process-video': processVideo,
+  'make-video-stream': makeVideoStream,
   'security-alert': securityAlert,
   'prune-video-stat-events': pruneVideoStatEvents,
   'process-image': processImage,

@@ -12,6 +12,8 @@ const concurrency: Partial<Record<JobName, number>> = {
   'sync-order-links': 1,
   // A 24-megapixel photo takes ~150 MB while it is processed, and libvips already uses every core.
   'process-image': 1,
+  // Renditions: two encodes at once already fill the machine; the sweep goes one video at a time.
+  'make-video-stream': 1,
 };
 
 /** Starts one BullMQ worker per queue. */

@@ -19,13 +19,16 @@ export async function sendStoredObject(
   key: string,
   headers: Record<string, string>,
   missing = 'File not found',
+  /** `linkSeconds`: a short-lived private link instead (stream segments, decision 031), never cached. */
+  options: { linkSeconds?: number } = {},
 ): Promise<void> {
   if (!isLocalStorage(storage)) {
-    const link = await storage.signedDownloadUrl(key, { expiresInSeconds: BUCKET_LINK_SECONDS });
-    // A private answer (a protected video's clip, behind its token) is not kept by shared caches.
-    const shared = !/private|no-store/.test(headers['Cache-Control'] ?? '');
+    const seconds = options.linkSeconds ?? BUCKET_LINK_SECONDS;
+    const link = await storage.signedDownloadUrl(key, { expiresInSeconds: seconds });
+    // A private answer (a protected video's clip behind its token, a stream segment) is not kept by shared caches.
+    const shared = !options.linkSeconds && !/private|no-store/.test(headers['Cache-Control'] ?? '');
     res
-      .set('Cache-Control', shared ? `public, max-age=${BUCKET_LINK_SECONDS / 2}` : 'private, no-store')
+      .set('Cache-Control', shared ? `public, max-age=${seconds / 2}` : 'private, no-store')
       .redirect(302, link);
     return;
   }

@@ -50,6 +50,13 @@ export const jobPayloadSchemas = {
     // The file this run is for: a run whose video has since moved to another file does nothing.
     awsKey: z.string().min(1).max(1_000),
   }),
+  // The adaptive stream (HLS renditions) of a processed video's file (decision 031).
+  'make-video-stream': z.object({
+    videoId: z.string().min(1).max(100),
+    awsKey: z.string().min(1).max(1_000),
+    // Queued by the owner's sweep of older videos: waits behind new uploads.
+    sweep: z.boolean().optional(),
+  }),
   // Deletes view/download events applied to the counters more than a day ago (a schedule).
   'prune-video-stat-events': z.object({}),
   'security-alert': z.object({

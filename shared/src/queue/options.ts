@@ -9,6 +9,8 @@ interface JobPolicy<N extends JobName> {
   jobId?: (payload: JobPayload<N>) => string | undefined;
   /** Removed from Redis when it ends, so the same job id can run again (its history is kept elsewhere). */
   removeWhenDone?: boolean;
+  /** BullMQ priority (a larger number waits longer; none goes first). */
+  priority?: (payload: JobPayload<N>) => number | undefined;
   /** Milliseconds to wait before the job may run. */
   delay?: (payload: JobPayload<N>) => number | undefined;
 }
@@ -37,6 +39,10 @@ export const storageKeyDigest = (key: string) => createHash('sha256').update(key
 /** One process-video job per video and file: a duplicate trigger joins it ("Process again" removes it first). */
 export const processVideoJobId = (payload: JobPayload<'process-video'>) =>
   `video-${payload.videoId}-${storageKeyDigest(payload.awsKey)}`;
+
+/** One stream job per video and file, like process-video's. */
+export const videoStreamJobId = (payload: { videoId: string; awsKey: string }) =>
+  `stream-${payload.videoId}-${storageKeyDigest(payload.awsKey)}`;
 
 export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   'count-video-stat': {
@@ -95,6 +101,13 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 15_000 },
     jobId: processVideoJobId,
   },
+  'make-video-stream': {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 15_000 },
+    jobId: videoStreamJobId,
+    // Older videos converted by the sweep wait behind new uploads.
+    priority: (payload) => (payload.sweep ? 10 : undefined),
+  },
   'process-image': {
     attempts: 5,
     backoff: retryWithBackoff,
@@ -149,5 +162,6 @@ export function jobOptions<N extends JobName>(name: N, payload: JobPayload<N>): 
     backoff: policy.backoff,
     jobId: policy.jobId?.(payload),
     delay: policy.delay?.(payload),
+    priority: policy.priority?.(payload),
   };
 }

@@ -60,8 +60,21 @@ export const purchaseStatusQuerySchema = z.object({
     .default(0),
 });
 
-export const streamLinkSchema = z.object({ streamUrl: z.string(), expiresInSeconds: z.number().optional() });
+export const streamLinkSchema = z.object({
+  streamUrl: z.string(),
+  expiresInSeconds: z.number().optional(),
+  /** The adaptive stream's master playlist (decision 031), when the video has one; streamUrl is the fallback. */
+  hlsUrl: z.string().optional(),
+});
 export type StreamLink = z.infer<typeof streamLinkSchema>;
+
+/** The player's refresh of its playlist grant and segment token (decision 031). */
+export const hlsTokenSchema = z.object({
+  grant: z.string(),
+  token: z.string(),
+  expiresInSeconds: z.number(),
+});
+export type HlsToken = z.infer<typeof hlsTokenSchema>;
 
 export const downloadLinkSchema = z.object({
   downloadUrl: z.string(),

@@ -22,6 +22,8 @@ const contentTypes: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  m3u8: 'application/vnd.apple.mpegurl',
+  m4s: 'video/iso.segment',
   avif: 'image/avif',
   // No svg: an SVG served from our origin could run script there, so it goes out as plain bytes.
 };
@@ -74,3 +76,11 @@ export const imageKeys = (imageId: string, widths: readonly number[]) => [
   masterKey(imageId),
   ...widths.flatMap((width) => VARIANT_FORMATS.map((format) => variantKey(imageId, width, format))),
 ];
+
+// The adaptive stream of a video's file (decision 031): `streams/<digest>/master.m3u8` and one folder per
+// rendition holding its playlist, init segment and media segments.
+export const streamPrefix = (digest: string) => `streams/${digest}/`;
+export const STREAM_PREFIX = /^streams\/[a-f0-9]{24}\/$/;
+export const RENDITION_NAME = /^(source|\d{3,4}p)$/;
+/** A file of a rendition's folder: its playlist, its init segment or a media segment; nothing else is served. */
+export const STREAM_FILE = /^(index\.m3u8|init(_\d+)?\.mp4|seg\d{5,}\.m4s)$/;

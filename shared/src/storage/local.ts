@@ -261,6 +261,10 @@ export function createLocalStorage(
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`Not a folder: ${prefix}`);
+      await rm(fileFor(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
     async signedDownloadUrl(key, { expiresInSeconds, fileName }) {
       fileFor(key);
       const expires = nowSeconds() + expiresInSeconds;

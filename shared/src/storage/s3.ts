@@ -4,8 +4,10 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -142,6 +144,20 @@ export function createS3Storage(options: S3Options, client = createS3Client(opti
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/') || !isSafeKey(prefix.slice(0, -1)))
+        throw new Error(`Not a folder: ${prefix}`);
+      // A thousand keys a listing, and a thousand a delete: S3's own limits.
+      for (;;) {
+        const { Contents = [], IsTruncated } = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: 1_000 }),
+        );
+        const keys = Contents.flatMap(({ Key }) => (Key ? [{ Key }] : []));
+        if (keys.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        if (!IsTruncated || keys.length === 0) return;
+      }
     },
     async signedDownloadUrl(key, { expiresInSeconds, fileName }) {
       return getSignedUrl(

@@ -68,6 +68,18 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     await storage().delete(key);
   });
 
+  it('deletes a folder with everything in it, and nothing beside it', async () => {
+    const folder = uniqueKey('stream');
+    const inside = [`${folder}/master.m3u8`, `${folder}/360p/index.m3u8`, `${folder}/360p/seg00000.m4s`];
+    const beside = `${folder}.mp4`;
+    for (const key of [...inside, beside]) await storage().put(key, Buffer.from('x'), 'video/mp4');
+    await storage().deletePrefix(`${folder}/`);
+    for (const key of inside) expect(await storage().head(key)).toBeNull();
+    expect(await storage().head(beside)).not.toBeNull();
+    await storage().deletePrefix(`${folder}/`);
+    await expect(storage().deletePrefix('../')).rejects.toThrow();
+  });
+
   it('stores streams of unknown length, also larger than one part', async () => {
     const small = uniqueKey('small.mp4');
     await storage().put(small, Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'video/mp4');

@@ -25,6 +25,8 @@ export interface Storage {
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every object under `prefix` (a folder, ending in '/'): a video's adaptive stream. */
+  deletePrefix(prefix: string): Promise<void>;
   /** A link that fetches the object for `expiresInSeconds`; with fileName it downloads under that name. */
   signedDownloadUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): Promise<string>;
   /** A link the browser PUTs the file to (with this Content-Type) for `expiresInSeconds`. */

@@ -13,7 +13,11 @@ import { CLIP_SECONDS, outputKeys, processVideo } from './process-video.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 import { expectErrorLogs } from '../../../test/support/guards.ts';
 
-const { env, worker } = useTestWorld({ worker: true, env: { VIDEO_MAX_DURATION_SECONDS: String(4 * 3600) } });
+// The adaptive stream it queues has its own test (make-video-stream.test.ts).
+const { env, worker } = useTestWorld({
+  worker: { 'make-video-stream': () => Promise.resolve('skipped') },
+  env: { VIDEO_MAX_DURATION_SECONDS: String(4 * 3600) },
+});
 let source60: string;
 beforeAll(async () => {
   // The owner's usual file: 60 s of 720p with the index (moov) at the end.

@@ -9,7 +9,7 @@ import { business } from '@app/shared/site-copy';
 import { formatDuration } from '@app/shared/format';
 import { videos } from '@app/shared/db';
 import { markPublicContentChanged } from '@app/shared/cache-version';
-import { storageKeyDigest } from '@app/shared/queue';
+import { storageKeyDigest, videoStreamJobId } from '@app/shared/queue';
 import type { VideoMedia } from '@app/shared/schemas';
 import type { JobHandler, WorkerContext } from '../context.ts';
 import { MediaCommandError, runMedia, type MediaBinaries } from '../media/ffmpeg.ts';
@@ -79,7 +79,7 @@ export async function watermarkFont(): Promise<string | undefined> {
   return undefined; // fontconfig's default
 }
 
-const lastLine = (text: string) =>
+export const lastLine = (text: string) =>
   text
     .trim()
     .split('\n')
@@ -94,13 +94,16 @@ export interface Probe {
   videoCodec: string;
   audioCodec: string | null;
   formatName: string;
+  /** The picture's pixel format (yuv420p, yuv420p10le...): an 8-bit 4:2:0 H.264 can be streamed as it is. */
+  pixelFormat: string | null;
 }
 
-interface FfprobeOutput {
+export interface FfprobeOutput {
   format?: { duration?: string; format_name?: string };
   streams?: Array<{
     codec_type?: string;
     codec_name?: string;
+    pix_fmt?: string;
     width?: number;
     height?: number;
     duration?: string;
@@ -142,11 +145,12 @@ export function readProbe(output: FfprobeOutput, maxDurationSeconds: number): Pr
     videoCodec: picture.codec_name ?? 'unknown',
     audioCodec: sound?.codec_name ?? null,
     formatName: output.format?.format_name ?? '',
+    pixelFormat: picture.pix_fmt ?? null,
   };
 }
 
 /** Reports progress to BullMQ (the jobs screen and the admin videos screen read it), whole percents only. */
-function progressReporter(job: Job) {
+export function progressReporter(job: Job) {
   let last = -1;
   return (percent: number) => {
     const rounded = Math.max(0, Math.min(99, Math.floor(percent)));
@@ -167,14 +171,16 @@ const STAGES = {
 const within = (stage: keyof typeof STAGES, fraction: number) =>
   STAGES[stage][0] + (STAGES[stage][1] - STAGES[stage][0]) * Math.max(0, Math.min(1, fraction));
 
-interface Run {
+export interface Run {
   binaries: MediaBinaries;
   dir: string;
   signal: AbortSignal;
   progress: (percent: number) => void;
+  /** The share of the source downloaded (0-1); process-video's own stage weights when absent. */
+  onDownload?: (fraction: number) => void;
 }
 
-async function download(context: WorkerContext, awsKey: string, run: Run): Promise<string> {
+export async function download(context: WorkerContext, awsKey: string, run: Run): Promise<string> {
   const head = await context.storage.head(awsKey);
   if (!head) throw new VideoRefused(failureReasons.missing, `no object under ${awsKey}`);
   if (head.size === 0) throw new VideoRefused(failureReasons.empty);
@@ -191,7 +197,7 @@ async function download(context: WorkerContext, awsKey: string, run: Run): Promi
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      run.progress(within('download', received / head.size));
+      (run.onDownload ?? ((fraction) => run.progress(within('download', fraction))))(received / head.size);
       done(null, chunk);
     },
   });
@@ -200,7 +206,7 @@ async function download(context: WorkerContext, awsKey: string, run: Run): Promi
 }
 
 /** An ffmpeg failure on the owner's file is the file's fault (refused); a stop or a timeout is not. */
-async function ffmpeg(
+export async function ffmpeg(
   run: Run,
   args: string[],
   timeoutMs: number,
@@ -284,6 +290,24 @@ async function makeClip(run: Run, source: string, probe: Probe): Promise<string>
   return clip;
 }
 
+/** ffprobe's findings on a downloaded source; what it cannot read is refused. */
+export async function probeSource(run: Run, source: string, maxDurationSeconds: number): Promise<Probe> {
+  try {
+    const { stdout } = await runMedia(run.binaries.ffprobe.path, mediaCommands.probe(source), {
+      timeoutMs: 60_000,
+      signal: run.signal,
+    });
+    return readProbe(JSON.parse(stdout) as FfprobeOutput, maxDurationSeconds);
+  } catch (error) {
+    if (error instanceof MediaCommandError && error.reason !== 'aborted')
+      throw new VideoRefused(
+        failureReasons.notVideo,
+        `ffprobe: ${lastLine(error.stderr).slice(0, 500) || error.message}`,
+      );
+    throw error;
+  }
+}
+
 /** Outputs of a run, made on disk first and uploaded only once all exist (no half sets in storage). */
 async function makeOutputs(
   context: WorkerContext,
@@ -298,21 +322,7 @@ async function makeOutputs(
       'The file is cut short (its end is missing): the upload or export did not finish. Upload it again.',
     );
 
-  let probe: Probe;
-  try {
-    const { stdout } = await runMedia(run.binaries.ffprobe.path, mediaCommands.probe(source), {
-      timeoutMs: 60_000,
-      signal: run.signal,
-    });
-    probe = readProbe(JSON.parse(stdout) as FfprobeOutput, context.config.VIDEO_MAX_DURATION_SECONDS);
-  } catch (error) {
-    if (error instanceof MediaCommandError && error.reason !== 'aborted')
-      throw new VideoRefused(
-        failureReasons.notVideo,
-        `ffprobe: ${lastLine(error.stderr).slice(0, 500) || error.message}`,
-      );
-    throw error;
-  }
+  const probe = await probeSource(run, source, context.config.VIDEO_MAX_DURATION_SECONDS);
 
   const poster = path.join(run.dir, 'poster.jpg');
   await ffmpeg(run, mediaCommands.poster(source, poster, probe), 60_000, 'poster picture');
@@ -399,6 +409,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       posterKey: keys.poster,
       clipKey: made.clip ? keys.clip : null,
       streamKey: made.stream ? keys.stream : null,
+      hls: { state: 'queued', error: null, prefix: null, renditions: [] },
     };
     const saved = await db
       .update(videos)
@@ -412,6 +423,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
     }
     await job.updateProgress(100).catch(() => {});
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
+    await queueVideoStream(context, { videoId, awsKey });
     return { status: 'done', ...media };
   } catch (error) {
     await removeUnused(context, awsKey, uploaded);
@@ -446,6 +458,17 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
     await rm(dir, { recursive: true, force: true });
   }
 };
+
+/**
+ * Queues the adaptive stream of a file just processed; a finished stream job of the same file is removed
+ * first, so processing again makes the stream again.
+ */
+export async function queueVideoStream(context: WorkerContext, payload: { videoId: string; awsKey: string }) {
+  const previous = await context.producer.queue('make-video-stream').getJob(videoStreamJobId(payload));
+  const state = await previous?.getState();
+  if (state === 'completed' || state === 'failed') await previous!.remove();
+  await context.producer.enqueue('make-video-stream', payload);
+}
 
 /**
  * Deletes what this run uploaded, except outputs a finished run of the same file still uses (this

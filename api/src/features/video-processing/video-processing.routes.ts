@@ -4,7 +4,7 @@ import { isSafeKey } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendStoredObject } from '../../http/send-object.ts';
-import { processAgain } from './video-processing.service.ts';
+import { processAgain, sweepVideoStreams } from './video-processing.service.ts';
 import { mediaCacheControl } from '../privacy/visibility.ts';
 
 const idSchema = z.string().trim().min(1).max(100);
@@ -29,5 +29,9 @@ export function registerVideoProcessingRoutes(admin: Router, deps: Deps): void {
   admin.post('/api/admin/videos/:id/process', async (req, res) => {
     const id = idSchema.parse(req.params.id);
     res.status(202).json(await processAgain(deps, id));
+  });
+  // Adaptive streams for the videos processed before they existed (decision 031).
+  admin.post('/api/admin/videos/streams/sweep', async (_req, res) => {
+    res.status(202).json(await sweepVideoStreams(deps));
   });
 }

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { videos } from '@app/shared/db';
-import { processVideoJobId, type QueuedJob } from '@app/shared/queue';
+import { processVideoJobId, storageKeyDigest, videoStreamJobId, type QueuedJob } from '@app/shared/queue';
+import { streamPrefix } from '@app/shared/storage';
 import { withRedisTimeout } from '@app/shared/redis';
 import type { VideoMedia, VideoProcessing } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
@@ -135,7 +136,22 @@ export async function describeProcessing(
     ).catch(() => undefined);
     progress = typeof job?.progress === 'number' ? job.progress : 0;
   }
-  return { state: video.processingState, progress, error: video.processingError, media: video.media };
+  let streamProgress: number | null = null;
+  if (video.media?.hls?.state === 'processing') {
+    const job = await withRedisTimeout(redis, () =>
+      producer
+        .queue('make-video-stream')
+        .getJob(videoStreamJobId({ videoId: video.id, awsKey: video.awsKey })),
+    ).catch(() => undefined);
+    streamProgress = typeof job?.progress === 'number' ? job.progress : 0;
+  }
+  return {
+    state: video.processingState,
+    progress,
+    error: video.processingError,
+    media: video.media,
+    streamProgress,
+  };
 }
 
 /** Deletes a file's outputs once no video uses that file any more. */
@@ -145,9 +161,51 @@ export async function removeOutputsIfUnused(
   media: VideoMedia | null,
 ) {
   if (!media || (await db.$count(videos, eq(videos.awsKey, awsKey))) > 0) return;
-  await Promise.all(
-    [media.posterKey, media.clipKey, media.streamKey]
+  await Promise.all([
+    ...[media.posterKey, media.clipKey, media.streamKey]
       .filter((key): key is string => key !== null)
       .map((key) => storage.delete(key).catch(() => {})),
-  );
+    // The adaptive stream's folder (decision 031), named by the file like the rest.
+    storage.deletePrefix(streamPrefix(storageKeyDigest(awsKey))).catch(() => {}),
+  ]);
+}
+
+/** How many older videos one press of the sweep queues (the next press queues the next ones). */
+export const STREAM_SWEEP_BATCH = 200;
+
+/**
+ * The owner's sweep: queues the adaptive stream of every ready video without one (older videos, and
+ * those whose stream failed), at low priority so new uploads go first; the stream queue runs one at a time.
+ */
+export async function sweepVideoStreams(deps: Pick<Deps, 'db' | 'producer'>): Promise<{ queued: number }> {
+  const rows = await deps.db
+    .select({ id: videos.id, awsKey: videos.awsKey })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.processingState, 'ready'),
+        isNotNull(videos.media),
+        // Queued too: a job Redis lost is queued again (one still waiting is left alone below).
+        sql`coalesce(${videos.media}->'hls'->>'state', 'none') in ('none', 'failed', 'queued')`,
+      ),
+    )
+    .orderBy(videos.createdAt)
+    .limit(STREAM_SWEEP_BATCH);
+  let queued = 0;
+  for (const row of rows) {
+    const payload = { videoId: row.id, awsKey: row.awsKey };
+    const job = await deps.producer.queue('make-video-stream').getJob(videoStreamJobId(payload));
+    const state = await job?.getState();
+    if (state && state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+    if (job) await job.remove();
+    queued += 1;
+    await deps.db
+      .update(videos)
+      .set({
+        media: sql`jsonb_set(${videos.media}, '{hls}', ${JSON.stringify({ state: 'queued', error: null, prefix: null, renditions: [] })}::jsonb)`,
+      })
+      .where(and(eq(videos.id, row.id), eq(videos.awsKey, row.awsKey)));
+    await deps.producer.enqueue('make-video-stream', { ...payload, sweep: true });
+  }
+  return { queued };
 }

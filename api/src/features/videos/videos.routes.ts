@@ -35,6 +35,7 @@ import { publicVideo } from './videos.queries.ts';
 import { accessCodeRequired, hasShowcaseAccess, requireShowcaseAccess } from '../privacy/showcase-access.ts';
 import { showcaseGate } from '../privacy/privacy.service.ts';
 import { mediaCacheControl } from '../privacy/visibility.ts';
+import { hlsUrlFor, videoStreamingRoutes } from '../video-streaming/video-streaming.routes.ts';
 import {
   findShowcaseBySlug,
   libraryShelves,
@@ -89,6 +90,9 @@ export function videoRoutes(deps: Deps): Router {
     if (!hasShowcaseAccess(deps, req, video.gate) && !(await bought())) throw accessCodeRequired();
     return video;
   }
+
+  // Adaptive playback: its playlists are checked with the same lookup and authorization as the links below.
+  router.use(videoStreamingRoutes(deps, findShownVideo));
 
   // The public video list, paged: an array of at most `limit`, the next page in the Link header.
   router.get('/api/videos', async (req, res) => {
@@ -216,13 +220,17 @@ export function videoRoutes(deps: Deps): Router {
   router.post('/api/video-stream/:id', ...linkLimits, async (req, res) => {
     const proof = videoAccessSchema.parse(req.body ?? {});
     const video = await findShownVideo(req, String(req.params.id), proof.sessionId);
-    await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
+    const { purchaseId } = await authorizeVideo(deps, video, proof, guesses.about(req, video.id));
     // The fast-start copy when the original has its index at the end: it plays before it has all arrived.
     const streamUrl = await storage.signedDownloadUrl(video.media?.streamKey ?? video.awsKey, {
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
+    // The adaptive stream when there is one; the link above stays the player's fallback.
+    const hlsUrl = hlsUrlFor(deps, video, proof, purchaseId);
     await count(req, video.id, 'view');
-    res.set('Cache-Control', 'no-store').json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS, ...(hlsUrl && { hlsUrl }) });
   });
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {

@@ -9,7 +9,7 @@ import { PageNav } from '../../components/ui/page-nav.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { QueryState } from '../admin-shell/query-state.tsx';
-import { processingRefetchInterval } from '../video-processing/processing-status.tsx';
+import { processingRefetchInterval, StreamSweepButton } from '../video-processing/processing-status.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { adminVideosKey, type AdminVideo, type Showcase } from './shared.ts';
 import { VideoRow } from './video-row.tsx';
@@ -119,6 +119,7 @@ export function VideoList({
           <option value="oldest">Oldest first</option>
           <option value="title">Title A-Z</option>
         </Select>
+        <StreamSweepButton />
       </div>
       {selected.size > 0 && (
         <BulkActions

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Loader2, RotateCcw } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Layers, Loader2, RotateCcw } from 'lucide-react';
 import { formatDuration } from '@app/shared/format';
 import type { VideoProcessing } from '@app/shared/schemas';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -8,7 +8,10 @@ import { api } from '../../lib/api.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 
 const busy = (processing: VideoProcessing) =>
-  processing.state === 'queued' || processing.state === 'processing';
+  processing.state === 'queued' ||
+  processing.state === 'processing' ||
+  processing.media?.hls?.state === 'queued' ||
+  processing.media?.hls?.state === 'processing';
 
 /** The admin videos list polls every 2 s while the worker has one of them in hand, else not at all. */
 export const processingRefetchInterval = ({
@@ -44,6 +47,32 @@ function StateBadge({ processing }: { processing: VideoProcessing }) {
   }
 }
 
+/** The adaptive stream's state; a failure leaves the video playing from its fast-start copy. */
+function StreamLine({ processing }: { processing: VideoProcessing }) {
+  const stream = processing.media?.hls;
+  if (processing.state !== 'ready') return null;
+  if (!stream) return <p className="text-zinc-400">No adaptive stream yet (the sweep above makes it).</p>;
+  switch (stream.state) {
+    case 'queued':
+      return <p className="text-zinc-400">Adaptive stream queued{stream.error ? `: ${stream.error}` : ''}</p>;
+    case 'processing':
+      return <p className="text-zinc-300">Making the adaptive stream {processing.streamProgress ?? 0}%</p>;
+    case 'ready':
+      return (
+        <p className="text-zinc-400">
+          Adaptive stream:{' '}
+          {stream.renditions.map((r) => (r.copy ? `${r.height}p (original)` : r.name)).join(', ')}
+        </p>
+      );
+    case 'failed':
+      return (
+        <p className="text-amber-300">
+          Adaptive stream failed: {stream.error} Buyers play the fast-start copy.
+        </p>
+      );
+  }
+}
+
 /**
  * A video's processing by the worker (probe, poster, preview clip, fast-start copy): its state, what
  * was found (length, picture size), why it failed, and "Process again".
@@ -68,6 +97,9 @@ export function ProcessingStatus({ video }: { video: { id: string; processing: V
           </span>
         )}
       </div>
+      <div aria-live="polite">
+        <StreamLine processing={processing} />
+      </div>
       {processing.state === 'failed' && processing.error && (
         <>
           <p className="text-red-300">{processing.error}</p>
@@ -84,5 +116,27 @@ export function ProcessingStatus({ video }: { video: { id: string; processing: V
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * The owner's sweep: adaptive streams for the ready videos that have none (processed before streams
+ * existed, or whose stream failed). The worker makes them one at a time, after new uploads.
+ */
+export function StreamSweepButton() {
+  const client = useQueryClient();
+  const sweep = useAdminMutation({
+    mutationFn: () => api.post<{ queued: number }>('/api/admin/videos/streams/sweep'),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/videos'] }),
+    success: ({ queued }) =>
+      queued === 0
+        ? 'Every ready video has an adaptive stream'
+        : `Adaptive streams queued for ${queued} videos`,
+    failure: 'Could not queue adaptive streams',
+  });
+  return (
+    <Button variant="secondary" disabled={sweep.isPending} onClick={() => sweep.mutate()}>
+      <Layers className="size-4" aria-hidden /> {sweep.isPending ? 'Queuing...' : 'Make adaptive streams'}
+    </Button>
   );
 }

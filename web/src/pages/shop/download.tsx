@@ -18,6 +18,7 @@ import {
   verifyVideoPassword,
   type Video,
 } from '../../features/shop/queries.ts';
+import { StreamPlayer } from '../../features/shop/stream-player.tsx';
 import { VideoPreview } from '../../features/shop/video-preview.tsx';
 import { RequestRemoval } from '../../features/privacy/removal-request.tsx';
 import { VideoLoading, VideoLoadProblem, VideoNotAvailable } from '../../features/shop/video-states.tsx';
@@ -48,7 +49,7 @@ export default function DownloadPage() {
 }
 
 type Playback =
-  { kind: 'locked' } | { kind: 'loading' } | { kind: 'ready'; streamUrl: string } | { kind: 'failed' };
+  { kind: 'locked' } | { kind: 'loading' } | { kind: 'ready'; link: StreamLink } | { kind: 'failed' };
 
 function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
   const [, navigate] = useLocation();
@@ -90,15 +91,16 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
     [navigate, sessionId, video.id],
   );
 
+  /** `fileOnly`: the adaptive stream failed, so the fast-start copy plays (authorized anew). */
   const requestStream = useCallback(
-    async (verificationToken?: string) => {
+    async (verificationToken?: string, { fileOnly = false } = {}) => {
       setPlayback({ kind: 'loading' });
       try {
-        const { streamUrl } = await api.post<StreamLink>(
+        const link = await api.post<StreamLink>(
           `/api/video-stream/${encodeURIComponent(video.id)}`,
           proof(verificationToken),
         );
-        setPlayback({ kind: 'ready', streamUrl });
+        setPlayback({ kind: 'ready', link: fileOnly ? { ...link, hlsUrl: undefined } : link });
       } catch (error) {
         if (refused(error)) return;
         setPlayback({ kind: 'failed' });
@@ -179,20 +181,15 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
         <p className="mt-2 whitespace-pre-line text-zinc-400">{video.description}</p>
         <div className="mt-8">
           {playback.kind === 'ready' ? (
-            <video
-              src={playback.streamUrl}
-              controls
-              autoPlay
-              playsInline
-              preload="metadata"
+            <StreamPlayer
+              videoId={video.id}
+              link={playback.link}
+              onStreamFailed={() => void requestStream(undefined, { fileOnly: true })}
               onError={() => {
                 setPlayback({ kind: 'failed' });
                 toast({ title: PLAYBACK_FAILED, variant: 'destructive' });
               }}
-              className="aspect-video w-full rounded-2xl bg-black"
-            >
-              Your browser cannot play this video; use Download below.
-            </video>
+            />
           ) : locked ? (
             <div className="grid gap-6 md:grid-cols-2">
               <VideoPreview previewUrl={video.previewUrl} title={video.title} className="rounded-2xl" />
