@@ -38,6 +38,7 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
+import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -129,6 +130,7 @@ export function createApp(deps: Deps): express.Express {
   registerPurchaseRoutes(admin, deps);
   registerSyncRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
+  registerProgrammeAdminRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

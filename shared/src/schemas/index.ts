@@ -10,3 +10,5 @@ export * from './sales.ts';
 export * from './jobs.ts';
 export * from './buyer-library.ts';
 export * from './site.ts';
+export * from './programme-rules.ts';
+export * from './programme.ts';
