@@ -39,6 +39,7 @@ import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
 import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.routes.ts';
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
+import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -116,6 +117,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
+  app.use(programmeRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
