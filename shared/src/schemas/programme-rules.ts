@@ -59,3 +59,9 @@ export function displayDancerName(name: string, display: DancerNameDisplay): str
   const last = words.at(-1)!;
   return `${words.slice(0, -1).join(' ')} ${[...last][0]!.toUpperCase()}.`;
 }
+
+/** What a performer's offer is called on its page, in the cart and at Stripe: "All of Aroha N.'s routines (5)". */
+export function offerTitle(kind: 'dancer' | 'studio', name: string | null, count: number) {
+  if (kind === 'studio') return `All ${count} routines of ${name}`;
+  return name ? `All of ${name}'s routines (${count})` : `All ${count} routines of this dancer`;
+}

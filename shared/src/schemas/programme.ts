@@ -140,6 +140,8 @@ export type ProgrammeSearch = z.infer<typeof programmeSearchSchema>;
 
 /** The "buy all" offer of a dancer or studio page: priced on the server by the showcase's rule. */
 export const routineBundleOfferSchema = z.object({
+  /** "All of Aroha N.'s routines (5)", as the cart and Stripe name it. */
+  title: z.string(),
   videoIds: z.array(z.string()),
   routineCount: z.number().int(),
   priceCents: z.number().int(),

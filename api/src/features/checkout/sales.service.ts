@@ -137,7 +137,7 @@ export async function listPurchases(
 }
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text =
     value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import {
   displayDancerName,
+  offerTitle,
   routineBundlePrice,
   type DancerNameDisplay,
   type PerformerPage,
@@ -48,7 +49,7 @@ export async function findPerformer(db: Pick<Db, 'execute'>, kind: PerformerKind
 export async function routineOffer(
   db: Pick<Db, 'execute'>,
   performer: Pick<Performer, 'entryIds' | 'rule'>,
-): Promise<(RoutineBundleOffer & { titles: string[]; prices: number[] }) | null> {
+): Promise<(Omit<RoutineBundleOffer, 'title'> & { titles: string[]; prices: number[] }) | null> {
   if (!performer.rule || performer.entryIds.length === 0) return null;
   const { rows } = await db.execute<{ id: string; title: string; priceCents: number; entryId: string }>(sql`
     select v.id, v.title, v.price_cents as "priceCents", v.entry_id as "entryId" from videos v
@@ -77,13 +78,15 @@ export async function performerPage(db: Db, kind: PerformerKind, id: string): Pr
     routinesOf(db, performer.entryIds),
     routineOffer(db, performer),
   ]);
+  const name = kind === 'dancer' ? displayDancerName(performer.name, performer.display) : performer.name;
   return {
     kind,
     id: performer.id,
-    name: kind === 'dancer' ? displayDancerName(performer.name, performer.display) : performer.name,
+    name,
     showcase: { id: performer.showcaseId, name: performer.showcaseName, slug: performer.slug },
     routines: performer.entryIds.flatMap((entryId) => routines.get(entryId) ?? []),
     offer: offer && {
+      title: offerTitle(kind, name, offer.routineCount),
       videoIds: offer.videoIds,
       routineCount: offer.routineCount,
       priceCents: offer.priceCents,
@@ -92,8 +95,4 @@ export async function performerPage(db: Db, kind: PerformerKind, id: string): Pr
   };
 }
 
-/** What a cart line of a performer's offer is called: "All of Aroha N.'s routines (5)". */
-export function offerTitle(kind: PerformerKind, name: string | null, count: number) {
-  if (kind === 'studio') return `All ${count} routines of ${name}`;
-  return name ? `All of ${name}'s routines (${count})` : `All ${count} routines of this dancer`;
-}
+export { offerTitle };

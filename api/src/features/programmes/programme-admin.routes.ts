@@ -5,7 +5,24 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import { programmeUploadQuerySchema, textIdSchema } from '@app/shared/schemas';
+import {
+  adminEntriesQuerySchema,
+  entryUpdateSchema,
+  linkVideoSchema,
+  mergeDancersSchema,
+  programmeSettingsSchema,
+  programmeUploadQuerySchema,
+  textIdSchema,
+} from '@app/shared/schemas';
+import { csvCell } from '../checkout/sales.service.ts';
+import {
+  linkVideo,
+  listEntries,
+  mergeDancers,
+  removeDancer,
+  updateEntry,
+  updateProgrammeSettings,
+} from './entries.service.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PROGRAMME_MAX_BYTES } from './programme-file.ts';
@@ -50,5 +67,76 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
       const query = programmeUploadQuerySchema.parse(req.query);
       return importProgramme(db, showcaseId, uploaded(req), query);
     }),
+  );
+
+  admin.get('/api/admin/showcases/:id/entries', async (req, res) => {
+    const query = adminEntriesQuerySchema.parse(req.query);
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await listEntries(db, textIdSchema.parse(req.params.id), query));
+  });
+
+  // The programme as the site holds it; cells a spreadsheet would run as formulas are escaped.
+  admin.get('/api/admin/showcases/:id/entries.csv', async (req, res) => {
+    const { items } = await listEntries(
+      db,
+      textIdSchema.parse(req.params.id),
+      { filter: 'all', page: 1 },
+      20_000,
+    );
+    const header = ['Entry', 'Section', 'Routine', 'Dancers', 'Studio', 'Videos', 'Sold'];
+    const lines = items.map((entry) =>
+      [
+        entry.entryNumber,
+        entry.section,
+        entry.title,
+        entry.dancers.map((dancer) => dancer.name).join(', '),
+        entry.studio ?? '',
+        entry.videos.length,
+        entry.sold ? 'yes' : 'no',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+    res
+      .set('Cache-Control', 'no-store')
+      .attachment('programme.csv')
+      .type('text/csv; charset=utf-8')
+      .send(`\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`);
+  });
+
+  admin.patch(
+    '/api/admin/showcases/:id/programme-settings',
+    publicCache.writeRoute((req) =>
+      updateProgrammeSettings(
+        db,
+        textIdSchema.parse(req.params.id),
+        programmeSettingsSchema.parse(req.body ?? {}),
+      ),
+    ),
+  );
+  admin.put(
+    '/api/admin/entries/:id',
+    publicCache.writeRoute((req) =>
+      updateEntry(db, textIdSchema.parse(req.params.id), entryUpdateSchema.parse(req.body ?? {})),
+    ),
+  );
+  admin.post(
+    '/api/admin/entries/link-video',
+    publicCache.writeRoute((req) => {
+      const { videoId, entryId } = linkVideoSchema.parse(req.body ?? {});
+      return linkVideo(db, videoId, entryId);
+    }),
+  );
+  admin.post(
+    '/api/admin/showcases/:id/dancers/merge',
+    publicCache.writeRoute((req) => {
+      const { keepId, mergeId } = mergeDancersSchema.parse(req.body ?? {});
+      return mergeDancers(db, textIdSchema.parse(req.params.id), keepId, mergeId);
+    }),
+  );
+  admin.delete(
+    '/api/admin/dancers/:id',
+    publicCache.deleteRoute(textIdSchema, (id) => removeDancer(db, id)),
   );
 }
