@@ -1,3 +1,11 @@
+import {
+  programmeDancers,
+  programmeEntries,
+  programmeEntryDancers,
+  programmeStudios,
+  type Db,
+} from '@app/shared/db';
+
 // A realistic competition programme (decision 028): solos, duos and troupes in sections by age and
 // style, dancers with macrons and diaereses, studios. Deterministic, so the seed and the committed test
 // fixtures (test/fixtures/programme-*.csv, written by scripts/seed/write-programme-fixtures.ts) agree.
@@ -190,4 +198,47 @@ export function programmeCsv(rows: ProgrammeRow[]): string {
   for (const row of rows)
     lines.push([row.entryNumber, row.section, row.title, row.dancers.join(', '), row.studio]);
   return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Writes a showcase's programme straight into the tables (the seed has no api to call): studios and
+ * dancers by name, entries, who dances where. Returns each entry's id by its number.
+ */
+export async function writeProgramme(db: Db, showcaseId: string, rows: ProgrammeRow[]) {
+  const studioNames = [...new Set(rows.map((row) => row.studio))];
+  const dancerNames = [...new Set(rows.flatMap((row) => row.dancers))];
+  const studios = await db
+    .insert(programmeStudios)
+    .values(studioNames.map((name) => ({ showcaseId, name })))
+    .returning({ id: programmeStudios.id, name: programmeStudios.name });
+  const dancers = await db
+    .insert(programmeDancers)
+    .values(dancerNames.map((name) => ({ showcaseId, name })))
+    .returning({ id: programmeDancers.id, name: programmeDancers.name });
+  const studioId = new Map(studios.map((row) => [row.name, row.id]));
+  const dancerId = new Map(dancers.map((row) => [row.name, row.id]));
+  const entries = await db
+    .insert(programmeEntries)
+    .values(
+      rows.map((row) => ({
+        showcaseId,
+        entryNumber: row.entryNumber,
+        entrySort: Number.parseInt(row.entryNumber, 10),
+        section: row.section,
+        title: row.title,
+        studioId: studioId.get(row.studio) ?? null,
+      })),
+    )
+    .returning({ id: programmeEntries.id, entryNumber: programmeEntries.entryNumber });
+  const entryId = new Map(entries.map((row) => [row.entryNumber, row.id]));
+  await db.insert(programmeEntryDancers).values(
+    rows.flatMap((row) =>
+      row.dancers.map((name, position) => ({
+        entryId: entryId.get(row.entryNumber)!,
+        dancerId: dancerId.get(name)!,
+        position,
+      })),
+    ),
+  );
+  return entryId;
 }
