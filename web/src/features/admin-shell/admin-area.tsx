@@ -15,6 +15,7 @@ const screens: Record<string, ComponentType> = {
   '/admin/jobs': gatedAdminPage(() => import('../../pages/admin/jobs.tsx')),
   '/admin/sync': gatedAdminPage(() => import('../../pages/admin/sync.tsx')),
   '/admin/testimonials': gatedAdminPage(() => import('../../pages/admin/testimonials.tsx')),
+  '/admin/programmes': gatedAdminPage(() => import('../../pages/admin/programmes.tsx')),
 };
 
 /** Every /admin path: its screen behind the login, or the home page for a path that has none. */
