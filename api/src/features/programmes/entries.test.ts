@@ -169,4 +169,17 @@ describe('the entries screen', () => {
     }
     expect(files.length).toBeGreaterThan(0);
   });
+
+  it("makes the competition's QR code as PNG and SVG for the owner only", async () => {
+    const showcase = await createShowcase(env.database.db, { slug: 'qr-champs-2027' });
+    const png = await agent.get(`/api/admin/showcases/${showcase.id}/qr.png`).buffer(true).expect(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toContain('qr-champs-2027-qr.png');
+    expect((png.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    const svg = await agent.get(`/api/admin/showcases/${showcase.id}/qr.svg`).buffer(true).expect(200);
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(String(svg.body ?? svg.text)).toMatch(/^<svg[^>]*viewBox/);
+    await agent.get('/api/admin/showcases/nope/qr.png').expect(404);
+    await request(api.app).get(`/api/admin/showcases/${showcase.id}/qr.svg`).expect(401);
+  });
 });

@@ -14,7 +14,11 @@ import {
   programmeUploadQuerySchema,
   textIdSchema,
 } from '@app/shared/schemas';
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { showcases } from '@app/shared/db';
 import { csvCell } from '../checkout/sales.service.ts';
+import { notFound } from '../../http/errors.ts';
 import {
   linkVideo,
   listEntries,
@@ -139,4 +143,19 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
     '/api/admin/dancers/:id',
     publicCache.deleteRoute(textIdSchema, (id) => removeDancer(db, id)),
   );
+
+  // A QR code for the printed programme and the venue's screens: the competition's search page.
+  admin.get('/api/admin/showcases/:id/qr.:format', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const format = req.params.format;
+    if (format !== 'png' && format !== 'svg') throw notFound('No such QR code format');
+    const [showcase] = await db.select({ slug: showcases.slug }).from(showcases).where(eq(showcases.id, id));
+    if (!showcase) throw notFound('Showcase not found');
+    const url = `${deps.config.PUBLIC_URL}/videos?showcase=${encodeURIComponent(showcase.slug)}`;
+    const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+    res.set('Cache-Control', 'no-store').attachment(`${showcase.slug}-qr.${format}`);
+    if (format === 'svg')
+      res.type('image/svg+xml').send(await QRCode.toString(url, { ...options, type: 'svg' }));
+    else res.type('image/png').send(await QRCode.toBuffer(url, { ...options, type: 'png', width: 1024 }));
+  });
 }

@@ -7,6 +7,9 @@ import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { EntriesList } from '../../features/admin-programmes/entries-list.tsx';
 import { ProgrammeImport } from '../../features/admin-programmes/programme-import.tsx';
 
+const qr = (showcaseId: string, format: 'png' | 'svg') =>
+  `/api/admin/showcases/${encodeURIComponent(showcaseId)}/qr.${format}`;
+
 /** /admin/programmes?showcase=<id>: a competition's programme (docs/decisions/028). */
 export default function AdminProgrammesPage() {
   const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
@@ -35,6 +38,17 @@ export default function AdminProgrammesPage() {
         </div>
         {showcaseId ? (
           <>
+            <p className="text-sm text-zinc-300">
+              QR code of this competition&apos;s search page, for the printed programme and the venue&apos;s
+              screens:{' '}
+              <a className="font-semibold text-spotlight-300 underline" href={qr(showcaseId, 'png')}>
+                PNG
+              </a>{' '}
+              ·{' '}
+              <a className="font-semibold text-spotlight-300 underline" href={qr(showcaseId, 'svg')}>
+                SVG
+              </a>
+            </p>
             <ProgrammeImport key={`import-${showcaseId}`} showcaseId={showcaseId} />
             <EntriesList key={showcaseId} showcaseId={showcaseId} />
           </>
