@@ -10,6 +10,7 @@ import {
   createDatabase,
   events,
   portfolioItems,
+  programmeEntries,
   showcases,
   testimonials,
   videos,
@@ -20,6 +21,8 @@ import { createProducer, createRedis } from '@app/shared/queue';
 import { createStorage, type Storage } from '@app/shared/storage';
 import { slugify } from '@app/shared/library';
 import { seedCatalogue } from './seed/catalogue.ts';
+import { demoProgramme, writeProgramme } from './seed/programme.ts';
+import { applyEntryText } from '@app/shared/programme';
 import { renderScene, sceneJpeg } from './seed/images.ts';
 import { sampleTestimonials } from './seed/testimonials.ts';
 
@@ -364,6 +367,46 @@ async function main(): Promise<void> {
       seeded.push(
         `3 showcases and ${demoVideos.length} videos (protected demo passwords: recital2026, openday)`,
       );
+    }
+    // A competition with its programme (decision 032): search "maia ngata" or "#47" in the library.
+    if ((await db.$count(programmeEntries)) === 0) {
+      const name = 'Southern Stars Dance Competition 2026';
+      const [competition] = await db
+        .insert(showcases)
+        .values({
+          name,
+          slug: slugify(name),
+          description: 'Every routine of the Southern Stars competition, by its programme.',
+          orderPriority: 3,
+          routineBundleRule: { kind: 'percent', percentOff: 25 },
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (competition) {
+        const programme = demoProgramme(120);
+        const entryIds = await writeProgramme(db, competition.id, programme);
+        // Māia Ngata's four routines and a few more have their video online; the rest not yet.
+        const filmed = ['12', '47', '88', '103', '1', '2', '3', '20', '33', '60', '75', '110'];
+        for (const number of filmed) {
+          const [row] = await db
+            .insert(videos)
+            .values({
+              title: `Item ${number}`,
+              description: '',
+              showcaseId: competition.id,
+              priceCents: 1500,
+              awsKey: SAMPLE_VIDEO_KEY,
+              previewUrl: previewKey('junior-jazz-duo'),
+              entryId: entryIds.get(number)!,
+              ownText: false,
+              processingState: 'queued',
+            })
+            .returning({ id: videos.id, awsKey: videos.awsKey });
+          toProcess.push(row!);
+        }
+        await applyEntryText(db, [...entryIds.values()]);
+        seeded.push(`a competition programme (${programme.length} entries, ${filmed.length} videos)`);
+      }
     }
     // Invented quotes would read as real reviews: a production site starts with none (its section hidden).
     if (config.NODE_ENV !== 'production' && (await db.$count(testimonials)) === 0) {

@@ -41,6 +41,8 @@ import { buyerLibraryRoutes } from './features/buyer-library/buyer-library.route
 import { documentRoutes, registerGstRoutes } from './features/gst/gst.routes.ts';
 import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout/reminders.routes.ts';
 import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
+import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
+import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -121,6 +123,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(reminderRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
   app.use(privacyRoutes(deps));
+  app.use(programmeRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);
@@ -138,6 +141,7 @@ export function createApp(deps: Deps): express.Express {
   registerSyncRoutes(admin, deps);
   registerPrivacyAdminRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
+  registerProgrammeAdminRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

@@ -20,6 +20,7 @@ const DownloadPage = lazyPage(() => import('./pages/shop/download.tsx'));
 const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success.tsx'));
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
 const CartPage = lazyPage(() => import('./pages/shop/cart.tsx'));
+const PerformerPage = lazyPage(() => import('./pages/shop/performer.tsx'));
 const MyVideosPage = lazyPage(() => import('./pages/shop/my-videos.tsx'));
 const BuyerSignInPage = lazyPage(() =>
   import('./pages/shop/my-videos.tsx').then((module) => ({ default: module.SignInPage })),
@@ -43,6 +44,8 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/video-payment-options', component: PaymentOptionsPage },
   { path: '/video-payment-issue', component: PaymentIssuePage },
   { path: '/my-videos', component: MyVideosPage },
+  { path: '/dancers/:id', component: PerformerPage },
+  { path: '/studios/:id', component: PerformerPage },
   { path: '/my-videos/sign-in', component: BuyerSignInPage },
   { path: '/admin', component: AdminArea },
   { path: '/admin/*', component: AdminArea },
@@ -79,9 +82,15 @@ function Notifications() {
 
 /** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
 export function preloadScreen(path: string): Promise<unknown> {
-  const screen = path.startsWith('/videos/') ? '/videos' : path;
+  const screen = path.startsWith('/videos/')
+    ? '/videos'
+    : /^\/(dancers|studios)\/[^/]+$/.test(path)
+      ? `${path.slice(0, path.indexOf('/', 1))}/:id`
+      : path;
   return (
-    routes.find((route) => route.path.split('/:')[0] === screen)?.component.preload() ?? Promise.resolve()
+    routes
+      .find((route) => route.path === screen || route.path.split('/:')[0] === screen)
+      ?.component.preload() ?? Promise.resolve()
   );
 }
 

@@ -7,6 +7,7 @@ import { withRedisTimeout } from '@app/shared/redis';
 import { buyerEmailSchema, videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
 import { addressKey } from './client-address.ts';
+import { isNameSearch } from '../features/programmes/programme-search.ts';
 
 /**
  * rate-limit-redis loads its Lua script once at start and keeps a rejected promise if Redis was
@@ -116,6 +117,18 @@ export const limits = {
     windowMs: 60 * 60_000,
     what: 'removal requests just now',
     key: () => 'all',
+  },
+  /**
+   * Searches that may answer dancers' names (decision 032): a parent looks for one child in a few
+   * searches; walking the alphabet to collect a programme's names stops long before a programme's worth.
+   * Entry-number searches do not count.
+   */
+  nameSearch: {
+    name: 'name-search',
+    limit: 60,
+    windowMs: 10 * 60_000,
+    what: 'name searches',
+    skip: (req: Request) => !isNameSearch(req.query.q),
   },
 } satisfies Record<string, LimitRule>;
 

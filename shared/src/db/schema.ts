@@ -10,12 +10,15 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { VideoMedia } from '../schemas/media.ts';
+import { dancerNameDisplays, type RoutineBundleRule } from '../schemas/programme-rules.ts';
 import { purchaseStatuses } from '../constants.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -160,10 +163,16 @@ export const showcases = pgTable(
       .notNull()
       .default('public'),
     accessCodeEncrypted: text(),
+
+    // Competition programmes (docs/decisions/032): how dancers' names show to the public, and the
+    // "buy all of a dancer's routines" price rule (null: no such offer).
+    dancerNames: text({ enum: dancerNameDisplays }).notNull().default('initial'),
+    routineBundleRule: jsonb().$type<RoutineBundleRule>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('showcases_slug_key').on(t.slug),
+    check('showcases_dancer_names_check', sql`${t.dancerNames} in ('full', 'initial', 'hidden')`),
     index('showcases_order_idx').on(t.orderPriority, t.createdAt),
     check('showcases_order_priority_check', sql`${t.orderPriority} >= 0`),
     check('showcases_bundle_price_check', sql`${t.bundlePriceCents} is null or ${t.bundlePriceCents} > 0`),
@@ -214,8 +223,14 @@ export const videos = pgTable(
     // Taken down (a removal request): off the public site like a hidden video, and its buyers see
     // "withdrawn" instead of a player or download. Always hidden while set.
     withdrawnAt: timestamp({ withTimezone: true }),
+
+    // The programme entry this video records (angles and re-runs share one); see programmeEntries.
+    entryId: text().references((): AnyPgColumn => programmeEntries.id, { onDelete: 'set null' }),
+    // The owner wrote the title, description and tags herself: the entry's changes leave them alone.
+    ownText: boolean().notNull().default(true),
   },
   (t) => [
+    index('videos_entry_idx').on(t.entryId),
     index('videos_showcase_idx').on(t.showcaseId, t.createdAt.desc(), t.id.desc()),
     // Keyset pages: a showcase's videos above, the whole library here.
     index('videos_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -574,3 +589,96 @@ export const auditLog = pgTable(
     check('audit_log_action_check', sql`${t.action} in ('hide', 'unhide', 'delete', 'takedown', 'restore')`),
   ],
 );
+
+// Competition programmes (docs/decisions/032). Names keep their spelling for display; search_key is the
+// same text lower case without diacritics (library_search_text, migration catalogue_search), matched
+// by trigrams.
+const programmeSearchKey = (column: string) =>
+  text().generatedAlwaysAs(sql.raw(`btrim(library_search_text(${column}, NULL, NULL))`));
+
+/** A dance studio as a showcase's programme names it. */
+export const programmeStudios = pgTable(
+  'programme_studios',
+  {
+    id: uuidKey(),
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    searchKey: programmeSearchKey('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('programme_studios_showcase_key').on(t.showcaseId, t.searchKey),
+    index('programme_studios_search_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
+  ],
+);
+
+/** A dancer of one showcase's programme (a child may dance at many competitions: one row each). */
+export const programmeDancers = pgTable(
+  'programme_dancers',
+  {
+    id: uuidKey(),
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    searchKey: programmeSearchKey('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('programme_dancers_showcase_key').on(t.showcaseId, t.searchKey),
+    index('programme_dancers_search_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * One entry (item) of a showcase's programme: "47" or "47b" as printed, `entrySort` its number (47)
+ * for order and number searches, the section ("Junior Solo Jazz 10 & Under") and routine title.
+ */
+export const programmeEntries = pgTable(
+  'programme_entries',
+  {
+    id: uuidKey(),
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    entryNumber: text().notNull(),
+    entrySort: integer().notNull(),
+    section: text().notNull().default(''),
+    title: text().notNull().default(''),
+    studioId: text().references(() => programmeStudios.id, { onDelete: 'set null' }),
+    sectionKey: programmeSearchKey("section || ' ' || title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('programme_entries_number_key').on(t.showcaseId, sql`lower(${t.entryNumber})`),
+    index('programme_entries_sort_idx').on(t.entrySort, t.showcaseId),
+    index('programme_entries_studio_idx').on(t.studioId),
+    index('programme_entries_section_idx').using('gin', t.sectionKey.op('gin_trgm_ops')),
+  ],
+);
+
+/** Who dances in which entry, in the programme's order. */
+export const programmeEntryDancers = pgTable(
+  'programme_entry_dancers',
+  {
+    entryId: text()
+      .notNull()
+      .references(() => programmeEntries.id, { onDelete: 'cascade' }),
+    dancerId: text()
+      .notNull()
+      .references(() => programmeDancers.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.dancerId] }),
+    index('programme_entry_dancers_dancer_idx').on(t.dancerId),
+  ],
+);
+
+/** The owner's column mapping for programmes whose header row hashes to `headerHash`. */
+export const programmeMappings = pgTable('programme_mappings', {
+  headerHash: text().primaryKey(),
+  mapping: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import { purchaseItems, purchases, type Db } from '../db/index.ts';
+import { allocate } from './bundles.ts';
 
 /** One thing bought: a video, or a showcase bundle (its videos are granted at payment). */
 export interface PurchaseLine {
@@ -6,6 +7,11 @@ export interface PurchaseLine {
   bundleShowcaseId: string | null;
   title: string;
   priceCents: number;
+  /**
+   * A fixed bundle (a dancer's or a studio's routines): one line to pay, an item per video, each
+   * charged its share of the line's price in proportion to the video's own price.
+   */
+  videos?: Array<{ id: string; title: string; priceCents: number }>;
 }
 
 /**
@@ -20,8 +26,21 @@ export async function writePurchase(
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(purchases).values(purchase).returning({ id: purchases.id });
+    const items = lines.flatMap((line): Omit<PurchaseLine, 'videos'>[] => {
+      if (!line.videos) return [line];
+      const shares = allocate(
+        line.priceCents,
+        line.videos.map((video) => video.priceCents),
+      );
+      return line.videos.map((video, at) => ({
+        videoId: video.id,
+        bundleShowcaseId: null,
+        title: video.title,
+        priceCents: shares[at]!,
+      }));
+    });
     await tx.insert(purchaseItems).values(
-      lines.map((line, position) => ({
+      items.map((line, position) => ({
         purchaseId: row!.id,
         videoId: line.videoId,
         bundleShowcaseId: line.bundleShowcaseId,

@@ -22,6 +22,9 @@ export const cartItemSchema = z.union([
     expectedPriceCents: expectedPrice,
   }),
   z.strictObject({ showcaseId: idSchema, expectedPriceCents: expectedPrice }),
+  // "Buy all of a dancer's (or a studio's) routines" at one competition (docs/decisions/032).
+  z.strictObject({ dancerId: idSchema, expectedPriceCents: expectedPrice }),
+  z.strictObject({ studioId: idSchema, expectedPriceCents: expectedPrice }),
 ]);
 export type CartItemRequest = z.infer<typeof cartItemSchema>;
 
@@ -62,6 +65,8 @@ export const cartProblemSchema = z.object({
   index: z.number().int(),
   videoId: z.string().optional(),
   showcaseId: z.string().optional(),
+  dancerId: z.string().optional(),
+  studioId: z.string().optional(),
   reason: z.enum(cartProblemReasons),
   message: z.string(),
   /** For `repriced`: the price now. */
@@ -77,6 +82,8 @@ export type CartRefusal = z.infer<typeof cartRefusalSchema>;
 export const pricedCartItemSchema = z.object({
   videoId: z.string().optional(),
   showcaseId: z.string().optional(),
+  dancerId: z.string().optional(),
+  studioId: z.string().optional(),
   title: z.string(),
   showcaseName: z.string().nullable(),
   priceCents: z.number().int(),

@@ -12,3 +12,5 @@ export * from './buyer-library.ts';
 export * from './site.ts';
 export * from './gst.ts';
 export * from './privacy.ts';
+export * from './programme-rules.ts';
+export * from './programme.ts';

@@ -40,6 +40,8 @@ export const indexablePaths = [
 ];
 
 const videoPage = /^\/video\/([^/]+)\/(purchase|download)$/;
+/** A dancer's or a studio's page: /dancers/<id>, /studios/<id>. */
+export const performerPage = /^\/(dancers|studios)\/[^/]+$/;
 const purchasePages = new Set(['/video-purchase-success', '/video-payment-options', '/video-payment-issue']);
 
 /** Strips trailing slashes, so `/videos/` is `/videos`. */
@@ -133,6 +135,18 @@ export function pageMeta(path: string): PageMeta {
       kind: 'plain',
       title: `My Videos | ${business.name}`,
       description: 'Sign in with your e-mail to watch and download every video you have bought.',
+      keywords,
+      noindex: true,
+    };
+  }
+  // A dancer's or studio's routines at one competition: children's names, so never indexed, never in a
+  // sitemap, and the head names no one (link previews show it).
+  if (performerPage.test(normalized)) {
+    return {
+      status: 200,
+      kind: 'plain',
+      title: `Routines | ${business.name}`,
+      description: 'Every routine at this competition, with previews and prices.',
       keywords,
       noindex: true,
     };

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
 import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
+import { displayDancerName } from '@app/shared/schemas';
 import { availabilityOf, showcaseBundle, writePurchase, type PurchaseLine } from '@app/shared/sales';
 import type {
   CartCheckoutRequest,
@@ -17,6 +18,12 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
 import { documentsOfPurchase } from '../gst/documents.service.ts';
+import {
+  findPerformer,
+  offerTitle,
+  routineOffer,
+  type PerformerKind,
+} from '../programmes/performers.service.ts';
 
 export const PAYMENT_UNAVAILABLE = 'Payment System Temporarily Unavailable';
 /**
@@ -58,6 +65,16 @@ const statusOf = (problems: CartProblem[]): 400 | 403 | 409 => {
 
 const quoted = (title: string) => `“${title}”`;
 
+/** The ids an item names (one of video, showcase, dancer, studio), for problems and repeats. */
+const itemIds = (item: CartItemRequest) =>
+  'videoId' in item
+    ? { videoId: item.videoId }
+    : 'showcaseId' in item
+      ? { showcaseId: item.showcaseId }
+      : 'dancerId' in item
+        ? { dancerId: item.dancerId }
+        : { studioId: item.studioId };
+
 /**
  * Prices a cart from the database: every item is checked as it is
  * now, whatever the browser kept. Problems name the item; `lines` are what would be charged.
@@ -86,6 +103,25 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
           .where(inArray(videos.id, videoIds)),
     Promise.all([...new Set(showcaseIds)].map((id) => showcaseBundle(db, id))),
   ]);
+  // A dancer's or studio's routines: a fixed set of videos at the showcase's rule, priced here.
+  const performers = await Promise.all(
+    items.map(async (item) => {
+      const kind: PerformerKind | undefined =
+        'dancerId' in item ? 'dancer' : 'studioId' in item ? 'studio' : undefined;
+      if (!kind) return undefined;
+      const performer = await findPerformer(
+        db,
+        kind,
+        'dancerId' in item ? item.dancerId : (item as { studioId: string }).studioId,
+      );
+      const offer = performer && (await routineOffer(db, performer));
+      return performer && offer ? { kind, performer, offer } : null;
+    }),
+  );
+  const inPerformerBundle = new Map<string, number>();
+  for (const [index, found] of performers.entries())
+    for (const id of found?.offer.videoIds ?? [])
+      if (!inPerformerBundle.has(id)) inPerformerBundle.set(id, index);
   const videoById = new Map(videoRows.map((row) => [row.id, row]));
   const bundleById = new Map(bundles.flatMap((bundle) => (bundle ? [[bundle.showcaseId, bundle]] : [])));
   const inBundle = new Map<string, string>();
@@ -99,17 +135,63 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
     const problem = (reason: CartProblem['reason'], message: string, priceCents?: number) =>
       problems.push({
         index,
-        ...('videoId' in item ? { videoId: item.videoId } : { showcaseId: item.showcaseId }),
+        ...itemIds(item),
         reason,
         message,
         ...(priceCents !== undefined && { priceCents }),
       });
-    const key = 'videoId' in item ? `video:${item.videoId}` : `showcase:${item.showcaseId}`;
+    const key = JSON.stringify(itemIds(item));
     if (seen.has(key)) {
       problem('repeated', `Item ${index + 1} is in the cart twice`);
       continue;
     }
     seen.add(key);
+
+    if ('dancerId' in item || 'studioId' in item) {
+      const found = performers[index];
+      if (!found) {
+        problem('no-bundle', `These routines are not offered together (any more)`);
+        continue;
+      }
+      const { kind, performer, offer } = found;
+      const overlap = offer.videoIds.find((id) => inPerformerBundle.get(id) !== index);
+      const name = kind === 'dancer' ? displayDancerName(performer.name, performer.display) : performer.name;
+      const title = offerTitle(kind, name, offer.routineCount);
+      if (overlap !== undefined) {
+        problem(
+          'in-bundle',
+          `${quoted(title)} shares a routine with another offer in your cart: buy one of them`,
+        );
+        continue;
+      }
+      if (item.expectedPriceCents !== undefined && item.expectedPriceCents !== offer.priceCents)
+        problem(
+          'repriced',
+          `${quoted(title)} now costs ${formatPrice(offer.priceCents)}: check it and pay again`,
+          offer.priceCents,
+        );
+      lines.push({
+        videoId: null,
+        bundleShowcaseId: null,
+        title,
+        description: `${offer.videoIds.length} videos from ${performer.showcaseName}`,
+        priceCents: offer.priceCents,
+        videos: offer.videoIds.map((id, at) => ({
+          id,
+          title: offer.titles[at]!,
+          priceCents: offer.prices[at]!,
+        })),
+      });
+      priced.push({
+        ...itemIds(item),
+        title,
+        showcaseName: performer.showcaseName,
+        priceCents: offer.priceCents,
+        previewUrl: null,
+        videoCount: offer.videoIds.length,
+      });
+      continue;
+    }
 
     if ('showcaseId' in item) {
       const bundle = bundleById.get(item.showcaseId);
@@ -168,6 +250,16 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
     const bundleName = inBundle.get(video.id);
     if (bundleName) {
       problem('in-bundle', `${quoted(video.title)} is already in the bundle of ${bundleName}`);
+      continue;
+    }
+    const performerBundle = inPerformerBundle.get(video.id);
+    if (performerBundle !== undefined) {
+      const { kind, performer, offer } = performers[performerBundle]!;
+      const name = kind === 'dancer' ? displayDancerName(performer.name, performer.display) : performer.name;
+      problem(
+        'in-bundle',
+        `${quoted(video.title)} is already in ${quoted(offerTitle(kind, name, offer.routineCount))}`,
+      );
       continue;
     }
     if (video.passwordProtected && !isValidVideoToken(deps, video.id, item.verificationToken)) {

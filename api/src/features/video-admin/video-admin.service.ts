@@ -180,10 +180,17 @@ export async function updateVideo(deps: Deps, id: string, body: z.output<typeof 
   );
   // Another file: what the worker found and made belongs to the old one, and the new one is processed.
   const newFile = input.awsKey !== undefined && input.awsKey !== existing.awsKey;
+  // Her own words for a video of a programme entry: the entry's later changes leave them (decision 032).
+  const ownText =
+    existing.ownText ||
+    (input.title !== undefined && input.title !== existing.title) ||
+    (input.description !== undefined && input.description !== existing.description) ||
+    (input.tags !== undefined && input.tags.join('\n') !== existing.tags.join('\n'));
   await deps.db
     .update(videos)
     .set({
       ...input,
+      ownText,
       passwordProtected: protectedNow,
       passwordHash,
       fileSize,

@@ -24,6 +24,16 @@ export type CartEntry =
       priceCents: number;
       videoCount: number;
       videoIds: string[];
+    }
+  | {
+      /** A dancer's or a studio's routines at one competition (docs/decisions/032). */
+      kind: 'routines';
+      performer: 'dancer' | 'studio';
+      performerId: string;
+      title: string;
+      showcaseName: string;
+      priceCents: number;
+      videoIds: string[];
     };
 
 const KEY = 'stagelight-cart';
@@ -33,7 +43,11 @@ let cachedRaw: string | null = null;
 let cached: CartEntry[] = EMPTY;
 
 export const entryKey = (entry: CartEntry) =>
-  entry.kind === 'video' ? `video:${entry.videoId}` : `bundle:${entry.showcaseId}`;
+  entry.kind === 'video'
+    ? `video:${entry.videoId}`
+    : entry.kind === 'bundle'
+      ? `bundle:${entry.showcaseId}`
+      : `${entry.performer}:${entry.performerId}`;
 
 function readRaw(): string | null {
   try {
@@ -54,7 +68,10 @@ export function snapshot(): CartEntry[] {
       ? (parsed as CartEntry[]).filter(
           (entry) =>
             (entry?.kind === 'video' && typeof entry.videoId === 'string') ||
-            (entry?.kind === 'bundle' && typeof entry.showcaseId === 'string'),
+            (entry?.kind === 'bundle' && typeof entry.showcaseId === 'string') ||
+            (entry?.kind === 'routines' &&
+              typeof entry.performerId === 'string' &&
+              Array.isArray(entry.videoIds)),
         )
       : EMPTY;
   } catch {

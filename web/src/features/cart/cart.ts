@@ -18,7 +18,7 @@ export const cart = {
         save(entries.map((item) => (item === existing ? { ...existing, ...entry } : item)));
       return 'already';
     }
-    if (entries.some((item) => item.kind === 'bundle' && item.videoIds.includes(entry.videoId)))
+    if (entries.some((item) => item.kind !== 'video' && item.videoIds.includes(entry.videoId)))
       return 'in-bundle';
     if (entries.length >= CART_MAX_ITEMS) return 'full';
     save([...entries, entry]);
@@ -30,6 +30,22 @@ export const cart = {
     if (entries.some((item) => item.kind === 'bundle' && item.showcaseId === entry.showcaseId))
       return 'already';
     const kept = entries.filter((item) => item.kind !== 'video' || !entry.videoIds.includes(item.videoId));
+    if (kept.length >= CART_MAX_ITEMS) return 'full';
+    save([...kept, entry]);
+    return entries.length - kept.length;
+  },
+  /**
+   * A dancer's or studio's routines: their videos leave the cart, and so does another offer sharing
+   * a routine (a duo is in both dancers' offers); returns how many left, or a refusal.
+   */
+  addRoutines(entry: Extract<CartEntry, { kind: 'routines' }>): AddResult | number {
+    const entries = snapshot();
+    if (entries.some((item) => entryKey(item) === entryKey(entry))) return 'already';
+    const kept = entries.filter((item) =>
+      item.kind === 'video'
+        ? !entry.videoIds.includes(item.videoId)
+        : item.kind === 'bundle' || !item.videoIds.some((id) => entry.videoIds.includes(id)),
+    );
     if (kept.length >= CART_MAX_ITEMS) return 'full';
     save([...kept, entry]);
     return entries.length - kept.length;

@@ -13,6 +13,7 @@ import {
   Lightbulb,
   Quote,
   Landmark,
+  ListOrdered,
   Receipt,
   RefreshCw,
   ScrollText,
@@ -51,6 +52,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Manage Videos',
     text: 'Upload to cloud object storage with card payments; arrange showcases.',
     icon: Film,
+  },
+  {
+    href: '/admin/programmes',
+    title: 'Programmes',
+    text: 'Import competition programmes: entries, dancers and studios; names and buy-all offers.',
+    icon: ListOrdered,
   },
   {
     href: '/admin/testimonials',

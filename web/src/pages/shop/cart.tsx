@@ -37,7 +37,11 @@ const requestOf = (entry: CartEntry): CartItemRequest =>
         expectedPriceCents: entry.priceCents,
         ...(entry.verificationToken && { verificationToken: entry.verificationToken }),
       }
-    : { showcaseId: entry.showcaseId, expectedPriceCents: entry.priceCents };
+    : entry.kind === 'bundle'
+      ? { showcaseId: entry.showcaseId, expectedPriceCents: entry.priceCents }
+      : entry.performer === 'dancer'
+        ? { dancerId: entry.performerId, expectedPriceCents: entry.priceCents }
+        : { studioId: entry.performerId, expectedPriceCents: entry.priceCents };
 
 /** Problems the buyer only has to see again: the item leaves the cart. */
 const removedReasons = new Set<CartProblem['reason']>([
@@ -278,7 +282,12 @@ function CartLine({
   showcaseName: string | null;
   needsPassword: boolean;
 }) {
-  const title = entry.kind === 'video' ? entry.title : `All ${entry.videoCount} videos of ${entry.name}`;
+  const title =
+    entry.kind === 'video'
+      ? entry.title
+      : entry.kind === 'bundle'
+        ? `All ${entry.videoCount} videos of ${entry.name}`
+        : entry.title;
   return (
     <li className="flex gap-4 rounded-2xl border border-white/10 bg-stage-800/70 p-3 sm:p-4">
       {entry.kind === 'video' ? (
@@ -297,6 +306,11 @@ function CartLine({
         {entry.kind === 'video' && showcaseName && <p className="text-sm text-zinc-400">{showcaseName}</p>}
         {entry.kind === 'bundle' && (
           <p className="text-sm text-zinc-400">Showcase bundle: every video of {entry.name} when you pay</p>
+        )}
+        {entry.kind === 'routines' && (
+          <p className="text-sm text-zinc-400">
+            {entry.videoIds.length} videos from {entry.showcaseName}
+          </p>
         )}
         {needsPassword && entry.kind === 'video' && (
           <Link

@@ -153,7 +153,11 @@ function PaidPurchase({
     const bought = new Set(data.items.flatMap((item) => [item.videoId, item.bundleShowcaseId]));
     const left = cart
       .entries()
-      .filter((entry) => !bought.has(entry.kind === 'video' ? entry.videoId : entry.showcaseId));
+      .filter((entry) =>
+        entry.kind === 'routines'
+          ? !entry.videoIds.every((id) => bought.has(id))
+          : !bought.has(entry.kind === 'video' ? entry.videoId : entry.showcaseId),
+      );
     if (left.length !== cart.entries().length) cart.replace(left);
   }, [data]);
   if (videos.length <= 1) {

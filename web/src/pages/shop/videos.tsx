@@ -11,6 +11,7 @@ import { useLibraryShelves, useSearchResults, useShowcases } from '../../feature
 import { VideoGrid } from '../../features/shop/video-card.tsx';
 import { useInBrowser } from '../../lib/in-browser.ts';
 import ShowcasePage from './showcase.tsx';
+import { ProgrammeResults } from '../../features/programme/programme-results.tsx';
 
 /** How long the box waits after the last key before searching (and updating the address). */
 const SEARCH_DELAY_MS = 350;
@@ -85,7 +86,7 @@ function VideosPage() {
               type="search"
               name="q"
               aria-label="Search videos"
-              placeholder="Search by title, description or tag"
+              placeholder="Search: title, item number, dancer or studio"
               {...textInput}
               maxLength={200}
               disabled={!inBrowser}
@@ -214,6 +215,7 @@ function Shelves() {
 function SearchResults({ query }: { query: LibraryPageQuery }) {
   const results = useSearchResults(query, true);
   const showcases = useShowcases();
+  const inBrowser = useInBrowser();
   if (results.isError) return <LoadFailed retry={() => void results.refetch()} />;
   if (!results.data) return <Loading />;
   const { videos, total, page, pageCount } = results.data;
@@ -230,14 +232,23 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
       videos: videos.filter((video) => !showcases.data?.some((showcase) => showcase.id === video.showcaseId)),
     },
   ].filter((group) => group.videos.length > 0);
+  // The programmes are searched in the browser only: their answers name children and are never kept.
+  const programme = inBrowser && words && page === 1 ? <ProgrammeResults q={words} /> : null;
   return (
     <>
+      {programme}
       <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
         {total} {total === 1 ? 'video' : 'videos'} found{words ? ` for “${words}”` : ''}
       </p>
       {videos.length === 0 ? (
         <div className="mt-6 text-zinc-400">
           <p>{words ? `No videos match “${words}”.` : 'No videos on this page.'}</p>
+          {words && (
+            <p className="mt-2">
+              Try an entry number from the programme (like #47), a dancer&apos;s name, a studio, or fewer
+              words.
+            </p>
+          )}
           <Link href="/videos" className="mt-3 inline-block font-semibold text-spotlight-300 hover:underline">
             Clear the search and see all videos
           </Link>

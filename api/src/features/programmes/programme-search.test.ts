@@ -1,0 +1,238 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { purchaseItems, showcases } from '@app/shared/db';
+import { findEntry } from '@app/shared/programme';
+import {
+  cartCheckResponseSchema,
+  performerPageSchema,
+  programmeSearchSchema,
+  type RoutineBundleRule,
+} from '@app/shared/schemas';
+import { programmeCsv, type ProgrammeRow } from '../../../../scripts/seed/programme.ts';
+import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
+import { importProgramme } from './programme-import.ts';
+
+// "Find your dancer" (decision 032): entry numbers, names without macrons or with a typo, studios and
+// section words; dancer and studio pages with their server-priced offer; the limit on name searches.
+
+const { env, api, stripe } = useTestWorld({ api: true, stripe: true });
+
+let address = 0;
+const from = () => `203.0.113.${++address % 250}`;
+const search = (q: string, ip = from()) =>
+  request(api.app).get('/api/programme/search').query({ q }).set('X-Forwarded-For', ip);
+
+const row = (
+  entryNumber: string,
+  dancers: string[],
+  studio: string,
+  section = 'Open Solo Jazz',
+  title = 'Routine',
+) => ({ entryNumber, section, title, dancers, studio }) satisfies ProgrammeRow;
+
+async function competition(
+  name: string,
+  rows: ProgrammeRow[],
+  settings: Partial<typeof showcases.$inferInsert> = {},
+) {
+  const showcase = await createShowcase(env.database.db, { name, ...settings });
+  await importProgramme(env.database.db, showcase.id, Buffer.from(programmeCsv(rows)), {});
+  return showcase;
+}
+
+const rule: RoutineBundleRule = { kind: 'percent', percentOff: 25 };
+
+describe('find your dancer', () => {
+  it('finds Māia by "maia ngata" (shown as Māia N.), ranks exact entry numbers and whole studio names first', async () => {
+    const older = await competition('Autumn Champs 2026', [
+      row('47', ['Māia Ngata'], 'Te Kōwhai Dance Studio', 'Junior Solo Jazz 10 & Under', 'Firefly'),
+    ]);
+    await env.database.db.execute(
+      sql`update showcases set created_at = now() - interval '1 year' where id = ${older.id}`,
+    );
+    const rows = [
+      row('47', ['Māia Ngata'], 'Te Kōwhai Dance Studio', 'Junior Solo Jazz 10 & Under', 'Firefly'),
+      row('47b', ['Māia Ngata'], 'Te Kōwhai Dance Studio', 'Junior Solo Jazz 10 & Under', 'Firefly (re-run)'),
+      row('147', ['Mia Chen'], 'Studio 4', 'Senior Solo Tap'),
+      row('4711', ['Aroha Ngata'], 'Studio 42', 'Senior Troupe Hip Hop'),
+      row('12', ['Māia Ngata', 'Aroha Ngata'], 'Studio 42', 'Junior Duo Jazz 10 & Under', 'Paper Boats'),
+      ...Array.from({ length: 30 }, (_, at) =>
+        row(String(200 + at), [`Dancer ${at} Studioson`], 'Te Kōwhai Dance Studio', 'Open Studio Jazz'),
+      ),
+    ];
+    const current = await competition('Southern Champs 2027', rows);
+
+    for (const q of ['maia ngata', 'Māia Ngata', 'maia ngatta']) {
+      const answer = programmeSearchSchema.parse((await search(q).expect(200)).body);
+      expect(answer.groups.map((group) => group.showcase.name)).toEqual([
+        'Southern Champs 2027',
+        'Autumn Champs 2026',
+      ]);
+      expect(answer.groups[0]!.dancers[0]).toMatchObject({ name: 'Māia N.', routineCount: 3 });
+    }
+
+    for (const q of ['#47', '47', 'item 47', 'Item #47']) {
+      const answer = programmeSearchSchema.parse((await search(q).expect(200)).body);
+      const numbers = answer.groups.map((group) => group.routines.map((routine) => routine.entryNumber));
+      expect(numbers, q).toEqual([['47', '47b'], ['47']]);
+      expect(answer.groups[0]!.routines[0]!.dancers).toEqual([{ id: expect.any(String), name: 'Māia N.' }]);
+    }
+    const only = programmeSearchSchema.parse((await search('47b').expect(200)).body);
+    expect(only.groups.flatMap((group) => group.routines.map((routine) => routine.entryNumber))).toEqual([
+      '47b',
+    ]);
+
+    const studio = programmeSearchSchema.parse((await search('studio 42').expect(200)).body);
+    expect(studio.groups[0]!.studios[0]).toMatchObject({ name: 'Studio 42', routineCount: 2 });
+
+    const section = programmeSearchSchema.parse((await search('junior jazz').expect(200)).body);
+    expect(section.groups.map((group) => group.routines.map((routine) => routine.entryNumber))).toEqual([
+      ['12', '47', '47b'],
+      ['47'],
+    ]);
+
+    // Nothing to find, or too much typed: a calm empty answer, never an error.
+    for (const q of ['!!!', '#', 'x'.repeat(5_000), '99999', 'zzzzqqq'])
+      expect(programmeSearchSchema.parse((await search(q).expect(200)).body)).toEqual({ groups: [] });
+    await search('x'.repeat(5_001)).expect(400);
+    expect(current.id).toBeTruthy();
+  });
+
+  it('answers a hidden name only to the whole name, and then without the name', async () => {
+    await competition('Hidden Names Cup', [row('5', ['Wikitōria Kāretu'], 'Riverside Jazz & Tap')], {
+      dancerNames: 'hidden',
+    });
+    const part = programmeSearchSchema.parse((await search('wikitoria').expect(200)).body);
+    expect(part.groups.flatMap((group) => group.dancers)).toEqual([]);
+    const whole = programmeSearchSchema.parse((await search('wikitoria karetu').expect(200)).body);
+    const [dancer] = whole.groups.flatMap((group) => group.dancers);
+    expect(dancer).toMatchObject({ name: null, routineCount: 1 });
+    const page = performerPageSchema.parse(
+      (await request(api.app).get(`/api/dancers/${dancer!.id}`).expect(200)).body,
+    );
+    expect(page.name).toBeNull();
+    expect(page.routines[0]!.dancers).toEqual([]);
+    expect(JSON.stringify(page)).not.toMatch(/Wikit/);
+  });
+
+  it("prices the dancer's routines on the server and sells them in one checkout", async () => {
+    const { db } = env.database;
+    const showcase = await competition(
+      'Buy All Champs',
+      [
+        row('1', ['Tūī Parata'], 'Studio 42'),
+        row('2', ['Tūī Parata', 'Mia Chen'], 'Studio 42'),
+        row('3', ['Tūī Parata'], 'Studio 42'),
+        row('4', ['Mia Chen'], 'Studio 42'),
+      ],
+      { routineBundleRule: rule, dancerNames: 'full' },
+    );
+    for (const [number, price] of [
+      ['1', 2000],
+      ['2', 2000],
+      ['3', 2000],
+      ['4', 1500],
+    ] as const) {
+      const entry = (await findEntry(db, showcase.id, number))!;
+      await createVideo(db, {
+        showcaseId: showcase.id,
+        entryId: entry.id,
+        priceCents: price,
+        ownText: false,
+      });
+    }
+    const [dancer] = programmeSearchSchema.parse((await search('tui parata').expect(200)).body).groups[0]!
+      .dancers;
+    const pageAnswer = await request(api.app).get(`/api/dancers/${dancer!.id}`).expect(200);
+    expect(pageAnswer.headers['x-robots-tag']).toBe('noindex');
+    const page = performerPageSchema.parse(pageAnswer.body);
+    expect(page).toMatchObject({
+      name: 'Tūī Parata',
+      offer: { routineCount: 3, separateCents: 6000, priceCents: 4500 },
+    });
+    expect(page.routines.map((routine) => routine.entryNumber)).toEqual(['1', '2', '3']);
+
+    // The price the browser states is never charged: a wrong one is a 409, the server's is charged.
+    const check = await request(api.app)
+      .post('/api/cart/check')
+      .send({ items: [{ dancerId: dancer!.id }] })
+      .expect(200);
+    expect(cartCheckResponseSchema.parse(check.body)).toMatchObject({
+      totalCents: 4500,
+      items: [{ dancerId: dancer!.id, title: "All of Tūī Parata's routines (3)", videoCount: 3 }],
+    });
+    const buyer = { customerName: 'Hine Parata', customerEmail: 'hine@example.nz' };
+    const wrong = await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', from())
+      .send({ ...buyer, items: [{ dancerId: dancer!.id, expectedPriceCents: 100 }] })
+      .expect(409);
+    expect(wrong.body.problems[0]).toMatchObject({ reason: 'repriced', priceCents: 4500 });
+    await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', from())
+      .send({ ...buyer, items: [{ dancerId: dancer!.id, priceCents: 100 }] })
+      .expect(400);
+    // A video of the offer bought singly beside it would be sold twice.
+    await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', from())
+      .send({ ...buyer, items: [{ dancerId: dancer!.id }, { videoId: page.offer!.videoIds[0] }] })
+      .expect(409);
+
+    const sold = await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', from())
+      .send({ ...buyer, items: [{ dancerId: dancer!.id, expectedPriceCents: 4500 }] })
+      .expect(201);
+    expect(stripe.created.at(-1)).toMatchObject({
+      'line_items[0][price_data][unit_amount]': '4500',
+      'line_items[0][price_data][product_data][name]': "All of Tūī Parata's routines (3)",
+    });
+    expect(stripe.created.at(-1)!['line_items[1][price_data][unit_amount]']).toBeUndefined();
+    const items = await db
+      .select({ videoId: purchaseItems.videoId, amountCents: purchaseItems.amountCents })
+      .from(purchaseItems)
+      .innerJoin(sql`purchases p`, sql`p.id = ${purchaseItems.purchaseId}`)
+      .where(sql`p.checkout_session_id = ${sold.body.sessionId}`);
+    expect(items.map((item) => item.videoId).sort()).toEqual([...page.offer!.videoIds].sort());
+    expect(items.reduce((sum, item) => sum + item.amountCents, 0)).toBe(4500);
+
+    // The studio page offers the studio's routines under the same rule.
+    const studio = programmeSearchSchema.parse((await search('studio 42').expect(200)).body).groups[0]!
+      .studios[0]!;
+    const studioPage = performerPageSchema.parse(
+      (await request(api.app).get(`/api/studios/${studio.id}`).expect(200)).body,
+    );
+    expect(studioPage.offer).toMatchObject({ routineCount: 4, separateCents: 7500, priceCents: 5625 });
+
+    // No rule: no offer, and the cart refuses one.
+    await db.update(showcases).set({ routineBundleRule: null }).where(eq(showcases.id, showcase.id));
+    expect(
+      performerPageSchema.parse((await request(api.app).get(`/api/dancers/${dancer!.id}`).expect(200)).body)
+        .offer,
+    ).toBeNull();
+    await request(api.app)
+      .post('/api/cart/check')
+      .send({ items: [{ dancerId: dancer!.id }] })
+      .expect(200);
+    await request(api.app).get('/api/dancers/not-a-dancer').expect(404);
+  });
+
+  it('refuses name searches from one address with 429 long before a programme, but not entry numbers', async () => {
+    const ip = '192.0.2.77';
+    let refusedAt = 0;
+    for (let index = 1; index <= 200 && refusedAt === 0; index++) {
+      const answer = await search(`name${String.fromCharCode(97 + (index % 26))}${index}`, ip);
+      if (answer.status === 429) refusedAt = index;
+      else expect(answer.status).toBe(200);
+    }
+    expect(refusedAt).toBe(61);
+    const refused = await search('maia ngata', ip).expect(429);
+    expect(refused.body.message).toMatch(/^Too many name searches/);
+    await search('#47', ip).expect(200);
+    await search('maia ngata', '192.0.2.78').expect(200);
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { purchaseItems, purchases } from '@app/shared/db';
+import { applyEntryText, findEntry } from '@app/shared/programme';
+import { createStorage } from '@app/shared/storage';
+import { openPage } from '../support/browser.ts';
+import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
+import { routeCheckoutPages } from '../support/fake-stripe.ts';
+import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import { shopInBrowser, useTestWorld } from '../support/world.ts';
+
+// Issue 29's walk at phone width (decision 032): the owner imports the committed 300-row programme,
+// fixes the two rows the preview flags and imports; a parent types "maia ngata", finds "Māia N.",
+// opens her page with her four routines and buys all four in one checkout through the fake Stripe.
+
+const { env, api, browser, stripe } = useTestWorld(shopInBrowser);
+const phone = { width: 390, height: 844 };
+vi.setConfig({ testTimeout: 120_000 });
+
+describe('competition programmes in the browser', () => {
+  it('imports a programme, finds a dancer by name and number, and buys all her routines', async () => {
+    const { db } = env.database;
+    const showcase = await createShowcase(db, {
+      name: 'Southern Champs 2027',
+      slug: 'southern-champs-2027',
+      routineBundleRule: { kind: 'percent', percentOff: 25 },
+    });
+
+    // The owner, on her phone.
+    const owner = await openPage(browser, phone);
+    await owner.page.goto(`${api.url}/admin`);
+    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await owner.page.getByRole('button', { name: 'Login' }).click();
+    await owner.page.getByRole('link', { name: /Programmes/ }).click();
+    await owner.page.getByLabel('Competition').selectOption(showcase.id);
+    const file = await readFile(new URL('../fixtures/programme-300.csv', import.meta.url));
+    await owner.page
+      .getByLabel('Programme file')
+      .setInputFiles({ name: 'programme.csv', mimeType: 'text/csv', buffer: file });
+    await expect
+      .poll(() => owner.page.getByText('Row 202: Entry 120 appears twice (also on row 121)').isVisible())
+      .toBe(true);
+    expect(await owner.page.getByText('Row 251: Entry 250 names no dancer').isVisible()).toBe(true);
+    expect(await owner.page.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+
+    const lines = file.toString('utf8').split('\r\n');
+    lines[201] = lines[201]!.replace(/^120,/, '201,');
+    lines[250] = lines[250]!.replace(',,', ',Ruby Clarke,');
+    await owner.page
+      .getByLabel('Programme file')
+      .setInputFiles({
+        name: 'programme.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(lines.join('\r\n')),
+      });
+    await owner.page.getByRole('button', { name: 'Import 300 entries' }).click();
+    await expect.poll(() => owner.page.getByText('Entries (300)').isVisible()).toBe(true);
+    await owner.context.close();
+
+    // Her four routines are filmed and online.
+    const sample = await readFile(SAMPLE_VIDEO_PATH);
+    const entryIds: string[] = [];
+    for (const number of ['47', '12', '88', '103']) {
+      const entry = (await findEntry(db, showcase.id, number))!;
+      const awsKey = `videos/${randomUUID()}.mp4`;
+      await createStorage(env.config).put(awsKey, sample, 'video/mp4');
+      await createVideo(db, {
+        showcaseId: showcase.id,
+        entryId: entry.id,
+        ownText: false,
+        priceCents: 1500,
+        awsKey,
+      });
+      entryIds.push(entry.id);
+    }
+    await applyEntryText(db, entryIds);
+
+    // A parent, on hers.
+    const { page, context, errors } = await openPage(browser, phone);
+    await routeCheckoutPages(context, stripe);
+    await page.goto(`${api.url}/videos`);
+    await page.getByLabel('Search videos').fill('#47');
+    const programme = page.getByRole('region', { name: 'In the programmes' });
+    await expect
+      .poll(() => programme.getByRole('heading', { name: 'Item 47: Firefly' }).isVisible())
+      .toBe(true);
+    expect(await programme.getByRole('heading', { level: 3 }).nth(1).textContent()).toBe('Item 47: Firefly');
+
+    await page.getByLabel('Search videos').fill('maia ngata');
+    // The dancer's own link (a routine's dancers link to her page too).
+    const dancer = programme.getByRole('link', { name: /^Māia N\.\s*4 routines$/ });
+    await expect.poll(() => dancer.isVisible()).toBe(true);
+    await dancer.click();
+    await expect.poll(() => page.getByRole('heading', { name: "Māia N.'s routines" }).isVisible()).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.getByRole('heading', { name: /^Item \d+/ }).count()).toBe(4);
+
+    await page.getByRole('button', { name: "Buy all of Māia N.'s routines (4) for NZ$45.00" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('NZ$45.00');
+    await page.getByLabel('Name').fill('Hine Ngata');
+    await page.getByLabel('Email').fill('hine@example.nz');
+    const [payment] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Pay NZ$45.00' }).click(),
+    ]);
+    await expect.poll(() => payment.locator('#amount').textContent()).toBe('45.00 NZD');
+    await payment.locator('#pay').click();
+    await expect.poll(() => new URL(payment.url()).pathname).toBe('/video-purchase-success');
+    const downloads = payment.getByRole('list', { name: 'Your videos' }).getByRole('link');
+    await expect.poll(() => downloads.count(), { timeout: 20_000 }).toBe(4);
+    const sessionId = new URL(payment.url()).searchParams.get('session_id')!;
+    const [purchase] = await db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
+    expect(purchase).toMatchObject({ status: 'paid', amountCents: 4500 });
+    expect(await db.$count(purchaseItems, eq(purchaseItems.purchaseId, purchase!.id))).toBe(4);
+
+    // The page as a crawler gets it: noindex, and no child's name anywhere in its head or body.
+    const html = await (await fetch(page.url())).text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toMatch(/Māia|Ngata/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'wouter';
+import { ArrowLeft, Package } from 'lucide-react';
+import { formatMoney, formatPrice } from '@app/shared/format';
+import type { PerformerPage as Performer } from '@app/shared/schemas';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { cart } from '../../features/cart/cart.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
+import { RoutineList } from '../../features/programme/routine-list.tsx';
+import { ShopLayout } from '../../features/shop/shop-layout.tsx';
+import { api } from '../../lib/api.ts';
+
+/**
+ * A dancer's or a studio's routines at one competition (/dancers/<id>, /studios/<id>; docs/decisions/032),
+ * with "Buy all" at the showcase's price rule. Rendered in the browser: the page names a child, so the
+ * api sends it with noindex and no name in its head, and nothing of it is kept on the server.
+ */
+export default function PerformerRoute() {
+  const [location] = useLocation();
+  const kind = location.startsWith('/studios/') ? 'studio' : 'dancer';
+  const id = useParams<{ id: string }>().id ?? '';
+  const page = useQuery({
+    queryKey: [`/api/${kind}s`, id],
+    queryFn: () => api.get<Performer>(`/api/${kind}s/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+  const data = page.data;
+  const heading = data
+    ? kind === 'studio'
+      ? data.name
+      : data.name
+        ? `${data.name}'s routines`
+        : 'Routines'
+    : 'Routines';
+  return (
+    <ShopLayout title="Routines">
+      <div className="mx-auto max-w-7xl">
+        <Link
+          href="/videos"
+          className="inline-flex items-center gap-2 text-sm text-zinc-400 hover:text-white"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Video Library
+        </Link>
+        {page.isError ? (
+          <p role="alert" className="mt-8 text-red-300">
+            This page could not be found. Search the{' '}
+            <Link href="/videos" className="underline">
+              video library
+            </Link>{' '}
+            by entry number or name instead.
+          </p>
+        ) : !data ? (
+          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} className="h-72 rounded-2xl" />
+            ))}
+          </div>
+        ) : (
+          <>
+            <h1 className="mt-4 text-3xl font-bold text-white sm:text-4xl">{heading}</h1>
+            <p className="mt-2 text-zinc-300">
+              <Link href={`/videos/${encodeURIComponent(data.showcase.slug)}`} className="underline">
+                {data.showcase.name}
+              </Link>{' '}
+              · {data.routines.length} {data.routines.length === 1 ? 'routine' : 'routines'}
+            </p>
+            <RoutinesOffer page={data} />
+            <h2 className="sr-only">Routines</h2>
+            <RoutineList routines={data.routines} />
+          </>
+        )}
+      </div>
+    </ShopLayout>
+  );
+}
+
+function RoutinesOffer({ page }: { page: Performer }) {
+  const [, navigate] = useLocation();
+  const inCart = useCart().some((entry) => entry.kind === 'routines' && entry.performerId === page.id);
+  const offer = page.offer;
+  if (!offer) return null;
+  const title = offer.title;
+  const buy = () => {
+    const result = cart.addRoutines({
+      kind: 'routines',
+      performer: page.kind,
+      performerId: page.id,
+      title,
+      showcaseName: page.showcase.name,
+      priceCents: offer.priceCents,
+      videoIds: offer.videoIds,
+    });
+    if (result === 'full')
+      toast({ title: 'Not added', description: 'Your cart is full (50 items).', variant: 'destructive' });
+    else navigate('/cart');
+  };
+  const label =
+    page.kind === 'dancer' && page.name
+      ? `Buy all of ${page.name}'s routines (${offer.routineCount}) for ${formatPrice(offer.priceCents)}`
+      : `Buy all ${offer.routineCount} routines for ${formatPrice(offer.priceCents)}`;
+  return (
+    <section
+      aria-label="Buy all routines"
+      className="mt-6 flex flex-col gap-4 rounded-2xl border border-spotlight-400/40 bg-spotlight-400/5 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-start gap-3">
+        <Package className="mt-0.5 size-6 shrink-0 text-spotlight-300" aria-hidden />
+        <div>
+          <p className="font-semibold text-white">{title}</p>
+          <p className="text-sm text-zinc-300">
+            {offer.videoIds.length} videos in one purchase: save{' '}
+            {formatMoney(offer.separateCents - offer.priceCents)} on {formatMoney(offer.separateCents)}.
+          </p>
+        </div>
+      </div>
+      {inCart ? (
+        <Button asChild variant="secondary">
+          <Link href="/cart">In your cart: view cart</Link>
+        </Button>
+      ) : (
+        <Button onClick={buy}>{label}</Button>
+      )}
+    </section>
+  );
+}
