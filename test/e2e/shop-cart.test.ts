@@ -59,14 +59,14 @@ describe('buying several videos with the cart', () => {
     await page.goto(`${api.url}/videos/regional-solos-2026`);
     await expect.poll(() => page.getByText('Buy all 2 videos for NZ$30.00').isVisible()).toBe(true);
     expect(await page.getByText('Save NZ$5.00 on NZ$35.00 bought one by one.').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Add Mia Solo Jazz to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart, Mia Solo Jazz' }).click();
     await expect.poll(() => cartCount(page)).toBe('1');
 
     // Another tab of the same browser sees the cart, and follows it as it changes.
     const other = await context.newPage();
     await other.goto(`${api.url}/videos`);
     await expect.poll(() => cartCount(other)).toBe('1');
-    await page.getByRole('button', { name: 'Add Mia Solo Lyrical to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart, Mia Solo Lyrical' }).click();
     await expect.poll(() => cartCount(other)).toBe('2');
     await other.close();
 
@@ -74,7 +74,7 @@ describe('buying several videos with the cart', () => {
     await page.goto(`${api.url}/video/${locked.id}/purchase`);
     await page.getByLabel('Video password').fill('duet2026');
     await page.getByRole('button', { name: 'Verify Password' }).click();
-    await page.getByRole('button', { name: 'Add Studio Duo Private to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart, Studio Duo Private' }).click();
     await expect.poll(() => cartCount(page)).toBe('3');
 
     // It survives a reload; the cart page lists each with its showcase and price, and the total.
@@ -178,7 +178,7 @@ describe('buying several videos with the cart', () => {
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
     await routeCheckoutPages(context, stripe);
     await page.goto(`${api.url}/videos/junior-groups-2026`);
-    await page.getByRole('button', { name: 'Add Tiny Tappers to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart, Tiny Tappers' }).click();
     await expect.poll(() => cartCount(page)).toBe('1');
     await expect
       .poll(() => page.getByText('Save NZ$11.00 on NZ$36.00 bought one by one.').isVisible())
@@ -194,7 +194,7 @@ describe('buying several videos with the cart', () => {
       .toBe(true);
     await expect.poll(() => cartCount(page)).toBe('1');
     // A video the bundle holds is not added beside it.
-    await page.getByRole('button', { name: 'Add Hip Hop Minis to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart, Hip Hop Minis' }).click();
     await expect
       .poll(() =>
         page

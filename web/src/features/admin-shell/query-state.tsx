@@ -49,12 +49,15 @@ export function QueryState<T>({
  * record (`children` renders one `TableRow`).
  */
 export function QueryTable<T, R>({
+  label,
   rows,
   columns,
   tableClassName,
   children,
   ...ladder
 }: Omit<Parameters<typeof QueryState<T>>[0], 'isEmpty' | 'children'> & {
+  /** What the table lists (Table's `label`). */
+  label: string;
   rows: (data: T) => R[];
   columns: TableColumn[];
   tableClassName?: string;
@@ -63,7 +66,7 @@ export function QueryTable<T, R>({
   return (
     <QueryState {...ladder} isEmpty={(data) => rows(data).length === 0}>
       {(data) => (
-        <Table tableClassName={tableClassName} columns={columns}>
+        <Table label={label} tableClassName={tableClassName} columns={columns}>
           {rows(data).map(children)}
         </Table>
       )}

@@ -24,6 +24,7 @@ export function AddToCartButton({
 }: { video: Video; showcaseName?: string | null; token?: string } & Omit<ButtonProps, 'onClick'>) {
   const [, navigate] = useLocation();
   const inCart = useCart().some((entry) => entry.kind === 'video' && entry.videoId === video.id);
+  const label = inCart ? 'In cart' : 'Add to cart';
   const add = () => {
     const verificationToken = video.passwordProtected
       ? (token ?? purchaseStorage.token(video.id))
@@ -50,9 +51,10 @@ export function AddToCartButton({
       toast({ title: 'Not added', description: refusals[result], variant: 'destructive' });
   };
   return (
-    <Button variant="secondary" onClick={add} aria-label={`Add ${video.title} to cart`} {...props}>
+    // The name starts with the words on the button (what a voice user says), then names the video.
+    <Button variant="secondary" onClick={add} aria-label={`${label}, ${video.title}`} {...props}>
       {inCart ? <Check className="size-4" aria-hidden /> : <ShoppingCart className="size-4" aria-hidden />}
-      {inCart ? 'In cart' : 'Add to cart'}
+      {label}
     </Button>
   );
 }

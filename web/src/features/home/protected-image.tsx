@@ -30,7 +30,8 @@ export const imageProtection = {
 
 /**
  * A gallery picture: its few-pixel placeholder (or a pulse) until loaded, loaded only once within
- * 50 px of the viewport, faded in, and 'Failed to load' if it cannot be.
+ * 50 px of the viewport, faded in, and 'Failed to load' if it cannot be. Spans, not divs: the tile is
+ * a button, which may hold only phrasing content.
  */
 export function LazyImage({
   src,
@@ -45,22 +46,22 @@ export function LazyImage({
   placeholder?: string | null;
   className?: string;
 }) {
-  const [holder, near] = useNearViewport<HTMLDivElement>('50px');
+  const [holder, near] = useNearViewport<HTMLSpanElement>('50px');
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
 
   return (
-    <div
+    <span
       ref={holder}
-      className={cn('relative overflow-hidden bg-stage-800 bg-cover bg-center', className)}
+      className={cn('relative block overflow-hidden bg-stage-800 bg-cover bg-center', className)}
       style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
     >
       {state === 'loading' && !placeholder && (
-        <div aria-hidden className="absolute inset-0 animate-pulse bg-white/10" />
+        <span aria-hidden className="absolute inset-0 animate-pulse bg-white/10" />
       )}
       {state === 'failed' && (
-        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">
+        <span className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">
           Failed to load
-        </div>
+        </span>
       )}
       {/* The server's copy, for a reader without JavaScript (a browser running scripts ignores it). */}
       {!near && (
@@ -91,6 +92,6 @@ export function LazyImage({
           )}
         />
       )}
-    </div>
+    </span>
   );
 }

@@ -35,6 +35,7 @@ export default function AdminAuditLogPage() {
         Who hid, published, deleted or took down a video or showcase, when, and why.
       </p>
       <QueryTable
+        label="Audit log"
         query={entries}
         error="Failed to load the audit log"
         loading="Loading the audit log..."

@@ -115,6 +115,7 @@ export default function AdminGstPage() {
           ) : (
             <>
               <Table
+                label="GST report by payment method"
                 className="mt-4"
                 tableClassName="min-w-[44rem]"
                 columns={[

@@ -136,6 +136,7 @@ export default function AdminJobsPage() {
         />
       </div>
       <QueryTable
+        label="Jobs"
         className="mt-6"
         query={jobs}
         error="Failed to load jobs"

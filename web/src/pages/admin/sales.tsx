@@ -205,6 +205,7 @@ export default function AdminSalesPage() {
         <p className="mt-6 text-zinc-400">No purchases match.</p>
       ) : (
         <Table
+          label="Purchases"
           className="mt-6"
           tableClassName="min-w-[48rem]"
           columns={[

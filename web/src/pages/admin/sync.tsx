@@ -243,6 +243,7 @@ export default function AdminSyncPage() {
 
       <AdminSection id="history" className="mt-8" title="Recent syncs">
         <QueryTable
+          label="Recent syncs"
           className="mt-3"
           query={runs}
           error="Failed to load sync history"
