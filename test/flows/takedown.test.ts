@@ -14,6 +14,7 @@ import {
   VIDEO_WITHDRAWN,
 } from '@app/shared/schemas';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
+import { testJpeg } from '../support/media.ts';
 import { useTestWorld } from '../support/world.ts';
 
 // A takedown (issue 28): a parent asks from the video's page, the owner is told (the worker's mail job is
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const clipKey = `clips/${randomUUID().replaceAll('-', '').slice(0, 24)}.mp4`;
   const posterKey = `previews/posters/${randomUUID().replaceAll('-', '').slice(0, 24)}.jpg`;
   await api.deps.storage.put(clipKey, Buffer.from('clip bytes'), 'video/mp4');
-  await api.deps.storage.put(posterKey, Buffer.from('poster bytes'), 'image/jpeg');
+  await api.deps.storage.put(posterKey, await testJpeg(), 'image/jpeg');
   const awsKey = `videos/${randomUUID()}.mp4`;
   await api.deps.storage.put(awsKey, Buffer.from('video bytes'), 'video/mp4');
   video = await createVideo(db, {

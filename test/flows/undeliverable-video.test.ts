@@ -99,7 +99,7 @@ describe('a corrupt upload', () => {
     expect(buyNow.status).toBe(409);
     expect(buyNow.body.message).toBe('This video is not available');
     expect(cart.status).toBe(400);
-    expect(cart.body.problems).toEqual([expect.objectContaining({ reason: 'unavailable' })]);
+    expect(cart.body.details.problems).toEqual([expect.objectContaining({ reason: 'unavailable' })]);
     await request(api.app).get(`/api/showcases/${showcase.id}/bundle`).expect(404);
 
     // She replaces the file from the edit dialog: processed anew, then listed and sold.
@@ -140,6 +140,6 @@ describe('a paid video still being processed', () => {
     expect(buyNow.status).toBe(409);
     expect(buyNow.body.message).toMatch(/being prepared/);
     expect(cart.status).toBe(409);
-    expect(cart.body.problems).toEqual([expect.objectContaining({ reason: 'not-ready' })]);
+    expect(cart.body.details.problems).toEqual([expect.objectContaining({ reason: 'not-ready' })]);
   });
 });

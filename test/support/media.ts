@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, rename, stat } from 'node:fs/promises';
@@ -143,3 +144,7 @@ export async function videoPacketsMd5(file: string): Promise<string> {
   );
   return stdout.trim();
 }
+
+/** A small real JPEG: pictures are served through sharp, so a test's poster must be one. */
+export const testJpeg = (background = '#886644') =>
+  sharp({ create: { width: 16, height: 9, channels: 3, background } }).jpeg().toBuffer();

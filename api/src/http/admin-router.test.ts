@@ -33,8 +33,16 @@ function enumerateRoutes(router: Router): RouteEntry[] {
 }
 
 /** A concrete URL for a route pattern (`:id` → a value). */
+/** Queries a route cannot answer without (a report's period). */
+const requiredQuery: Record<string, string> = {
+  '/api/admin/gst/report': '?from=2026-04-01&to=2026-09-30',
+  '/api/admin/gst/report.csv': '?from=2026-04-01&to=2026-09-30',
+  '/api/admin/gst/xero.csv': '?from=2026-04-01&to=2026-09-30',
+};
+
 const concrete = (path: string) =>
-  path.replace(/:(\w+)/g, (_m, name: string) => (name === 'queue' ? 'count-video-stat' : 'x1'));
+  path.replace(/:(\w+)/g, (_m, name: string) => (name === 'queue' ? 'count-video-stat' : 'x1')) +
+  (requiredQuery[path] ?? '');
 
 const isAdminPath = (path: string) =>
   ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -123,6 +123,8 @@ export async function documentsForPurchases(
 
 /** The owner's list of a purchase's documents (the sales screen). */
 export async function documentsForOwner(db: Db, purchaseId: string): Promise<DocumentLink[]> {
+  // An unknown purchase is a 404, not an empty list (a purchase not yet paid has none).
+  if ((await db.$count(purchases, eq(purchases.id, purchaseId))) === 0) throw notFound('Purchase not found');
   const rows = await db
     .select()
     .from(taxDocuments)

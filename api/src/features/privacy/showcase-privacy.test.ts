@@ -14,6 +14,7 @@ import {
 } from '@app/shared/schemas';
 import { adminAgent } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { testJpeg } from '../../../../test/support/media.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 
 // Private showcases (issue 28, docs/decisions/030): unlisted ones are reached by their link only, and
@@ -35,7 +36,7 @@ async function withClip(videoId: string) {
   const clipKey = `clips/${randomUUID().replaceAll('-', '').slice(0, 24)}.mp4`;
   const posterKey = `previews/posters/${randomUUID().replaceAll('-', '').slice(0, 24)}.jpg`;
   await api.deps.storage.put(clipKey, Buffer.from('clip bytes'), 'video/mp4');
-  await api.deps.storage.put(posterKey, Buffer.from('poster bytes'), 'image/jpeg');
+  await api.deps.storage.put(posterKey, await testJpeg(), 'image/jpeg');
   await env.database.db.execute(
     `update videos set media = '${JSON.stringify({ clipKey, posterKey })}'::jsonb where id = '${videoId}'`,
   );

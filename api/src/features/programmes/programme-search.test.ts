@@ -169,7 +169,7 @@ describe('find your dancer', () => {
       .set('X-Forwarded-For', from())
       .send({ ...buyer, items: [{ dancerId: dancer!.id, expectedPriceCents: 100 }] })
       .expect(409);
-    expect(wrong.body.problems[0]).toMatchObject({ reason: 'repriced', priceCents: 4500 });
+    expect(wrong.body.details.problems[0]).toMatchObject({ reason: 'repriced', priceCents: 4500 });
     await request(api.app)
       .post('/api/cart/checkout')
       .set('X-Forwarded-For', from())

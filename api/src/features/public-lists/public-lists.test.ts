@@ -206,7 +206,7 @@ describe('pages as crawlers see them', () => {
     const config = JSON.parse(
       /<script id="public-config" type="application\/json">(.*?)<\/script>/.exec(response.text)![1]!,
     );
-    expect(Object.keys(config).sort()).toEqual(['contactEmail']);
+    expect(Object.keys(config).sort()).toEqual(['contactEmail', 'retention']);
     expect(response.text).not.toContain(env.config.SESSION_SECRET);
   });
 
