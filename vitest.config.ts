@@ -46,6 +46,9 @@ export default defineConfig({
           ],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/guards.ts'],
+          // Files still build their own world (database, queue prefix); what they share is the loaded
+          // modules, so the api, AWS and Stripe graphs are imported once per worker, not once per file.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -56,6 +59,7 @@ export default defineConfig({
           include: slowFiles,
           globalSetup: ['test/support/global-setup.ts', 'test/support/shared-browser.ts'],
           setupFiles: ['test/support/guards.ts'],
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },

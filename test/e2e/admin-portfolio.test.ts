@@ -1,10 +1,11 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { openPage, type Page } from '../support/browser.ts';
+import { SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 import { videos } from '@app/shared/db';
 import { masterKey } from '@app/shared/storage';
@@ -176,6 +177,9 @@ describe('the owner manages the portfolio', () => {
   });
 
   it("uploads a video's preview picture through the same job, and the library shows its variants", async () => {
+    // A playable file, so the video is listed once processed (an unplayable one is never shown).
+    await mkdir(path.join(env.storageDir, 'videos'), { recursive: true });
+    await copyFile(SAMPLE_VIDEO_PATH, path.join(env.storageDir, 'videos/poster-duet.mp4'));
     const { page, context, errors } = await ownerPage();
     await page.getByRole('link', { name: /Manage Portfolio/ }).waitFor();
     await page.goto(`${api.url}/admin/videos`);
@@ -202,9 +206,16 @@ describe('the owner manages the portfolio', () => {
     await visitor.page.goto(`${api.url}/videos`);
     const picture = visitor.page.getByRole('img', { name: 'Preview of Poster Duet' });
     await expect
-      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-        timeout: 20_000,
-      })
+      .poll(
+        async () => {
+          // Listed once the worker has processed the file; the page is read again until then.
+          if ((await picture.count()) === 0) await visitor.page.reload();
+          return picture
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+            .catch(() => false);
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     expect(await picture.getAttribute('srcset')).toContain(`${posterUrl}?w=320 320w`);
     expect(errors).toEqual([]);

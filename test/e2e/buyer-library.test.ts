@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '@app/shared/storage';
-import { openPage, playerLoaded } from '../support/browser.ts';
+import { downloadedFile, openPage, playerLoaded } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 
@@ -89,7 +89,7 @@ describe("the buyer's library", () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
-    expect((await readFile(await download.path())).equals(sample)).toBe(true);
+    expect((await readFile(await downloadedFile(download))).equals(sample)).toBe(true);
 
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/my-videos');

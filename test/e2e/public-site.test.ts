@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
 import { findServicePageHead, homeMeta, hero as homeHero } from '@app/shared/site-copy';
-import { openPage, type Page } from '../support/browser.ts';
+import { downloadedFile, openPage, type Page } from '../support/browser.ts';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -397,7 +397,7 @@ describe('the other public pages', () => {
       page.getByRole('button', { name: 'Download as PNG' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe('dance-photography-facebook-cover.png');
-    const file = await png.path();
+    const file = await downloadedFile(png);
     const meta = await sharp(file).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 630]);
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { purchaseItems, purchases, sales } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
-import { openPage, type Page } from '../support/browser.ts';
+import { downloadedFile, openPage, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { routeCheckoutPages } from '../support/fake-stripe.ts';
 import { shopInBrowser, useTestWorld } from '../support/world.ts';
@@ -110,7 +110,7 @@ describe('buying several videos with the cart', () => {
         payment.waitForEvent('download'),
         payment.getByRole('button', { name: 'Download' }).click(),
       ]);
-      expect((await readFile(await file.path())).equals(sample)).toBe(true);
+      expect((await readFile(await downloadedFile(file))).equals(sample)).toBe(true);
     }
 
     const [purchase] = await env.database.db

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { purchases, sales, purchaseItems } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
-import { openPage, playerLoaded, toastText } from '../support/browser.ts';
+import { downloadedFile, openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { shopInBrowser, useTestWorld } from '../support/world.ts';
 import { routeCheckoutPages } from '../support/fake-stripe.ts';
@@ -96,7 +96,7 @@ describe('buying a video by card', () => {
       payment.waitForEvent('download'),
       payment.getByRole('button', { name: 'Download' }).click(),
     ]);
-    expect((await readFile(await download.path())).equals(sample)).toBe(true);
+    expect((await readFile(await downloadedFile(download))).equals(sample)).toBe(true);
     expect(download.suggestedFilename()).toBe('Junior-Ballet-Recital.mp4');
 
     // The receipt links back to the same download page.

@@ -8,7 +8,7 @@ import { markPublicContentChanged } from '@app/shared/cache-version';
 import { createRedis } from '@app/shared/redis';
 import { announcePurchaseSettled } from '@app/shared/sales';
 import { createStorage } from '@app/shared/storage';
-import { openPage, playerLoaded, toastText } from '../support/browser.ts';
+import { downloadedFile, openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 
@@ -263,7 +263,7 @@ describe('the download page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
-    const saved = await download.path();
+    const saved = await downloadedFile(download);
     expect((await readFile(saved)).equals(sample)).toBe(true);
     expect(download.suggestedFilename()).toBe('Studio-Open-Day.mp4');
     await expect.poll(() => toastText(page, 'Download Started').isVisible()).toBe(true);

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -78,3 +81,16 @@ export const playerLoaded = (page: Page) =>
     .catch(() => false);
 
 export type { Browser, Page };
+
+/**
+ * Where a finished download was saved: the shared browser runs in another process, so its own path is
+ * not ours to read; the file is copied to this machine's temp folder.
+ */
+export async function downloadedFile(download: {
+  saveAs(path: string): Promise<void>;
+  suggestedFilename(): string;
+}) {
+  const file = path.join(os.tmpdir(), `stagelight-download-${randomUUID()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
+}

@@ -16,7 +16,8 @@ function build(): void {
   if (process.env.TEST_BUILT === '1') return;
   const result = spawnSync('npm', ['run', 'build', '--silent'], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, ...CANARY_SECRETS },
+    // vitest sets NODE_ENV=test, which would make vite build React's development bundle.
+    env: { ...process.env, NODE_ENV: 'production', ...CANARY_SECRETS },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('npm run build failed');
