@@ -19,7 +19,18 @@ export function videoClipRoutes(deps: Deps): Router {
     const key = req.params.encoded;
     if (!isSafeKey(key) || !/^clips\/[a-f0-9]{24}\.mp4$/.test(key)) throw notFound('Preview clip not found');
     const cacheControl = await mediaCacheControl(deps, req, key, 'clip');
-    await sendStoredObject(req, res, deps.storage, key, { 'Cache-Control': cacheControl });
+    // From S3, a one-minute link: a clip taken down is gone for everyone within a minute there too.
+    await sendStoredObject(
+      req,
+      res,
+      deps.storage,
+      key,
+      { 'Cache-Control': cacheControl },
+      'Preview clip not found',
+      {
+        linkSeconds: 60,
+      },
+    );
   });
   return router;
 }
