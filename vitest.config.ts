@@ -63,7 +63,7 @@ export default defineConfig({
           include: slowFiles,
           globalSetup: ['test/support/global-setup.ts', 'test/support/shared-browser.ts'],
           setupFiles: ['test/support/guards.ts'],
-          isolate: false,
+          // Isolated: a file's expectErrorLogs must reach the guard instance its hooks check.
           sequence: { groupOrder: 2 },
         },
       },
