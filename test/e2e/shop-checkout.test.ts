@@ -7,6 +7,7 @@ import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import { downloadedFile, openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
+import { expectErrorLogs } from '../support/guards.ts';
 import { shopInBrowser, useTestWorld } from '../support/world.ts';
 import { routeCheckoutPages } from '../support/fake-stripe.ts';
 
@@ -192,6 +193,8 @@ describe('buying a video by card', () => {
   });
 
   it('offers the other options when Stripe fails', async () => {
+    // Stripe's failure is logged by the api at error level: expected here.
+    expectErrorLogs(/"url":"\/api\/checkout"|Stripe/);
     const video = await createVideo(env.database.db, { title: 'Senior Jazz', priceCents: 2500 });
     const { page, context } = await openPage(browser);
     await routeCheckoutPages(context, stripe);
