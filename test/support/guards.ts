@@ -3,20 +3,32 @@
  * at: an unexpected `console.error`, an error-level log of the api or worker (in process or spawned),
  * or a connection to a host that is not this machine.
  */
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { createLogger, type Logger } from '@app/shared/logger';
 import { refuseOutboundConnections } from './no-outbound.mjs';
 
-const problems: string[] = [];
-const allowedInFile: RegExp[] = [];
-const allowedInTest: RegExp[] = [];
+// Kept on globalThis: the fast lane runs files without isolation, where the setup file is evaluated again
+// for every file while a test's own import of this module may be an earlier evaluation. One state per
+// process means a report or an allowance always reaches the hooks that check it.
+interface GuardState {
+  problems: string[];
+  allowedInFile: RegExp[];
+  allowedInTest: RegExp[];
+  /** Set between a test's start and end, so a call outside a test is known to be the file's. */
+  inTest: boolean;
+}
+const stateKey = Symbol.for('stagelight.guards.state');
+const stateHolder = globalThis as typeof globalThis & { [stateKey]?: GuardState };
+const state = (stateHolder[stateKey] ??= { problems: [], allowedInFile: [], allowedInTest: [], inTest: false });
+const { problems, allowedInFile, allowedInTest } = state;
 
 /**
  * Says that an error log or `console.error` matching `pattern` is expected: in the test that calls it,
  * or in the whole file when called outside a test.
  */
 export function expectErrorLogs(...patterns: RegExp[]): void {
-  (expect.getState().currentTestName === undefined ? allowedInFile : allowedInTest).push(...patterns);
+  // Not expect.getState().currentTestName: without isolation it still holds the previous file's last test.
+  (state.inTest ? allowedInTest : allowedInFile).push(...patterns);
 }
 
 /** Records an error-level message, unless the running test or file said it expects it. */
@@ -69,7 +81,12 @@ export function takeProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
+beforeEach(() => {
+  state.inTest = true;
+});
+
 afterEach(() => {
+  state.inTest = false;
   allowedInTest.length = 0;
   const found = takeProblems();
   if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);

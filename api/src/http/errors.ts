@@ -103,6 +103,12 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
 
 /** The one place errors become responses. Details go to the log, never to the client. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The browser went away mid-answer (a page left while its images loaded): nobody is there to answer.
+  if ((error as { code?: unknown } | undefined)?.code === 'ECONNABORTED') {
+    req.log.info('client closed the connection before the answer was sent');
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
   const { status, body, headers } = describe(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, message: body.message }, 'request refused');
