@@ -34,6 +34,7 @@ import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
+import { purchaseStatusRoutes } from './features/purchases/purchase-status.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
@@ -119,6 +120,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(purchaseStatusRoutes(deps));
   app.use(documentRoutes(deps));
   app.use(reminderRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
