@@ -45,6 +45,7 @@ import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/pr
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { webRoutes } from './site/web.ts';
+import { sitemapRoutes } from './site/sitemaps.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -147,6 +148,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(admin);
 
   app.use('/api', apiNotFound);
+  app.use(sitemapRoutes(deps));
   app.use(webRoutes(deps));
   app.use(errorHandler);
   return app;
