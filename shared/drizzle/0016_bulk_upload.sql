@@ -24,6 +24,7 @@ CREATE TABLE "upload_files" (
 	"matched_by" text,
 	"content_hash" text,
 	"video_id" text,
+	"released_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "upload_files_state_check" CHECK ("upload_files"."state" in ('uploading', 'uploaded', 'duplicate', 'failed')),

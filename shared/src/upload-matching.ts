@@ -154,7 +154,9 @@ export function reviewMatches(
   return {
     matched: files.length - unmatched,
     unmatched,
-    shared: [...filesOf].filter(([, keys]) => keys.length > 1).map(([entryId, fileKeys]) => ({ entryId, fileKeys })),
+    shared: [...filesOf]
+      .filter(([, keys]) => keys.length > 1)
+      .map(([entryId, fileKeys]) => ({ entryId, fileKeys })),
     withoutFile: programmeOrder(entries)
       .filter((entry) => !filesOf.has(entry.id) && !notFilmed.has(entry.id))
       .map((entry) => entry.id),

@@ -103,6 +103,12 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
 
 /** The one place errors become responses. Details go to the log, never to the client. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The client closed the connection mid-body (a dropped upload): nobody to answer, nothing broken here.
+  if ((error as { code?: unknown })?.code === 'ECONNRESET' && req.destroyed) {
+    req.log.info({ message: (error as Error).message }, 'client went away mid-request');
+    res.destroy();
+    return;
+  }
   const { status, body, headers } = describe(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, message: body.message }, 'request refused');

@@ -741,6 +741,9 @@ export const uploadFiles = pgTable(
     matchedBy: text({ enum: uploadMatchKinds }),
     contentHash: text(),
     videoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    // When its video first became ready and, the batch asking so, went on sale: only once, so a video
+    // she hides later stays hidden when it is processed again.
+    releasedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

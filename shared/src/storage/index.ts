@@ -31,7 +31,14 @@ export {
   verifyLocalUpload,
   type LocalStorage,
 } from './local.ts';
-export { MAX_PARTS, StorageError, type MultipartAction, type Storage, type StoredObject, type UploadedPart } from './types.ts';
+export {
+  MAX_PARTS,
+  StorageError,
+  type MultipartAction,
+  type Storage,
+  type StoredObject,
+  type UploadedPart,
+} from './types.ts';
 
 /** The storage STORAGE_DRIVER names: files under STORAGE_DIR, or an S3 (compatible) bucket. */
 export function createStorage(config: Config): Storage {

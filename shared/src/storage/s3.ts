@@ -209,10 +209,15 @@ export function createS3Storage(options: S3Options, client = createS3Client(opti
     async listParts(key, uploadId) {
       const parts: Array<{ partNumber: number; etag: string; size: number }> = [];
       // A thousand parts a page: S3's own limit.
-      for (let marker: string | undefined; ; ) {
+      for (let marker: string | undefined; ;) {
         const page = await client
           .send(
-            new ListPartsCommand({ Bucket, Key: checkedKey(key), UploadId: uploadId, PartNumberMarker: marker }),
+            new ListPartsCommand({
+              Bucket,
+              Key: checkedKey(key),
+              UploadId: uploadId,
+              PartNumberMarker: marker,
+            }),
           )
           .catch(uploadError);
         for (const part of page.Parts ?? [])

@@ -25,9 +25,9 @@ const xmlText = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 /** The parts of S3's CompleteMultipartUpload body (what Uppy sends): number and etag of each. */
 function partsOf(body: string) {
-  return [...body.matchAll(/<Part>\s*<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]*)<\/ETag>\s*<\/Part>/g)].map(
-    (match) => ({ partNumber: Number(match[1]), etag: match[2]!.replaceAll('&quot;', '"') }),
-  );
+  return [
+    ...body.matchAll(/<Part>\s*<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]*)<\/ETag>\s*<\/Part>/g),
+  ].map((match) => ({ partNumber: Number(match[1]), etag: match[2]!.replaceAll('&quot;', '"') }));
 }
 
 const tooLarge = () => new HttpError(413, 'Files up to 5 GB can be uploaded');
@@ -63,7 +63,9 @@ export function registerUploadRoutes(admin: Router, { config, storage }: Deps): 
     if (!check.valid || check.action !== expected)
       throw new HttpError(
         403,
-        check.valid || check.reason !== 'expired' ? 'This upload link is not valid' : 'This upload link has expired',
+        check.valid || check.reason !== 'expired'
+          ? 'This upload link is not valid'
+          : 'This upload link has expired',
       );
     return { key, uploadId: check.uploadId };
   };
