@@ -4,7 +4,13 @@ import { MAX_UPLOAD_BYTES, uploadContentTypeSchema } from './admin.ts';
 // A competition's files in one batch (decision 033): resumable multipart uploads matched to the
 // programme's entries, then made videos when the owner confirms.
 
-export const MAX_BATCH_FILES = 1_000;
+const MEBIBYTE = 1024 * 1024;
+/**
+ * A bulk file's part size: 8 MB up to 256 MB (a resumed file resends little), 64 MB above (a 4 GB file
+ * in 64 requests). Fixed by the size alone, so the same file is always cut the same way and its content
+ * hash (S3's multipart ETag) is the same every time it is uploaded; the browser cuts by the same rule.
+ */
+export const bulkPartSize = (size: number) => (size > 256 * MEBIBYTE ? 64 * MEBIBYTE : 8 * MEBIBYTE);
 
 /** What a browser may send as a file name: no folders, no control characters, at most 255 characters. */
 export const uploadFileNameSchema = z
@@ -38,7 +44,11 @@ export const signUploadRequestSchema = z.discriminatedUnion('action', [
 export type SignUploadRequest = z.infer<typeof signUploadRequestSchema>;
 export const signedUploadRequestSchema = z.object({ url: z.string() });
 
-export const matchUploadFileSchema = z.strictObject({ entryId: z.string().max(100).nullable() });
+export const matchUploadFileSchema = z.strictObject({
+  entryId: z.string().max(100).nullable(),
+  /** 'order': the camera files' order was matched again from another first entry. */
+  matchedBy: z.enum(['order', 'hand']).default('hand'),
+});
 
 export const confirmUploadBatchSchema = z.strictObject({
   publish: z.boolean(),

@@ -56,7 +56,7 @@ export function registerBulkUploadRoutes(admin: Router, deps: Deps): void {
   });
   admin.put(`${base}/:batchId/files/:fileId/entry`, async (req, res) => {
     const { batchId, fileId } = ids(req.params);
-    await matchFile(deps, batchId, fileId, matchUploadFileSchema.parse(req.body ?? {}).entryId);
+    await matchFile(deps, batchId, fileId, matchUploadFileSchema.parse(req.body ?? {}));
     res.status(204).end();
   });
   admin.post(`${base}/:batchId/files/:fileId/retry`, async (req, res) => {

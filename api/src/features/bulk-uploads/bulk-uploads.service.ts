@@ -2,13 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { programmeEntries, showcases, uploadBatches, uploadFiles, videos } from '@app/shared/db';
 import { applyEntryText } from '@app/shared/programme';
-import type {
-  confirmUploadBatchSchema,
-  registerUploadFileSchema,
-  SignUploadRequest,
-  UploadBatch,
-  UploadFile,
-  UploadStage,
+import {
+  bulkPartSize,
+  type confirmUploadBatchSchema,
+  type registerUploadFileSchema,
+  type SignUploadRequest,
+  type UploadBatch,
+  type UploadFile,
+  type UploadStage,
 } from '@app/shared/schemas';
 import { StorageError } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
@@ -18,14 +19,6 @@ import {
   queueProcessingAfterSave,
 } from '../video-processing/video-processing.service.ts';
 import { compositeEtag, PART_LINK_SECONDS, uploadKey } from '../video-admin/uploads.service.ts';
-
-const MEBIBYTE = 1024 * 1024;
-/**
- * A bulk file's part size: 8 MB up to 256 MB (a resumed file resends little), 64 MB above (a 4 GB file
- * in 64 requests). Fixed by the size alone, so the same file is always cut the same way and its content
- * hash (S3's multipart ETag) is the same every time it is uploaded.
- */
-export const bulkPartSize = (size: number) => (size > 256 * MEBIBYTE ? 64 * MEBIBYTE : 8 * MEBIBYTE);
 
 // One evening's files to a showcase (decision 033). Every step can be run again: a file is one row per
 // name and size in its batch (a reload or a second tab continues the same multipart upload), a file
@@ -304,14 +297,19 @@ export async function fileUploaded(deps: Deps, batchId: string, fileId: string):
 }
 
 /** The owner's own match (or none): her choice stays, whatever later matching says. */
-export async function matchFile(deps: Deps, batchId: string, fileId: string, entryId: string | null) {
+export async function matchFile(
+  deps: Deps,
+  batchId: string,
+  fileId: string,
+  { entryId, matchedBy }: { entryId: string | null; matchedBy: 'order' | 'hand' },
+) {
   const batch = await batchRow(deps, batchId);
   const file = await fileRow(deps, batchId, fileId);
   await checkEntry(deps, batch.showcaseId, entryId);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(uploadFiles)
-      .set({ entryId, matchedBy: entryId ? 'hand' : null, updatedAt: new Date() })
+      .set({ entryId, matchedBy: entryId ? matchedBy : null, updatedAt: new Date() })
       .where(eq(uploadFiles.id, file.id));
     if (file.videoId) {
       // Already a video: it follows the entry's text (or keeps its own words without one).
