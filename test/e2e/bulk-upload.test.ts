@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { programmeEntries, uploadFiles, videos } from '@app/shared/db';
+import { axeViolations, describeAxe } from '../support/a11y.ts';
 import { openPage } from '../support/browser.ts';
 import { createShowcase } from '../support/factories.ts';
 import { makeTestVideo } from '../support/media.ts';
@@ -150,8 +151,11 @@ describe('a competition uploaded in one go', () => {
     await expect.poll(() => page.getByText('Ready', { exact: true }).count()).toBe(13);
     expect(await page.getByText('Failed', { exact: true }).count()).toBe(1);
 
+    // The review table, read by axe and fitting a phone's width without scrolling sideways.
+    expect((await axeViolations(page)).map(describeAxe)).toEqual([]);
     await page.screenshot({ path: '/tmp/bulk-upload-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    expect((await axeViolations(page)).map(describeAxe)).toEqual([]);
     await page.screenshot({ path: '/tmp/bulk-upload-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(owner.errors).toEqual([]);

@@ -168,7 +168,12 @@ interface PartRecord {
  * Passes `limit` bytes on and fails on the next one, before anything past the limit is written;
  * `bytes` is how many went through.
  */
-export function byteLimit(limit: number, tooMany: () => Error): Transform & { bytes: number } {
+export function byteLimit(
+  limit: number,
+  tooMany: () => Error,
+  // Sees every chunk passed on (a part's MD5): one stream less between the socket and the disk.
+  observe?: (chunk: Buffer) => void,
+): Transform & { bytes: number } {
   const counter = Object.assign(
     new Transform({
       // Room for a few socket reads, so the upload is not paused after every one of them.
@@ -176,6 +181,7 @@ export function byteLimit(limit: number, tooMany: () => Error): Transform & { by
       transform(chunk: Buffer, _encoding, done) {
         if (counter.bytes + chunk.length > limit) return done(tooMany());
         counter.bytes += chunk.length;
+        observe?.(chunk);
         done(null, chunk);
       },
     }),
@@ -355,22 +361,15 @@ export function createLocalStorage(
       const record = path.join(folder, `${partNumber}.json`);
       // Until this write has finished, the part counts as not uploaded.
       await rm(record, { force: true });
+      const md5 = createHash('md5');
       const limit = byteLimit(
         upload.partSize,
         () => new StorageError('invalid-parts', `Part ${partNumber} is larger than ${upload.partSize} bytes`),
+        (chunk) => md5.update(chunk),
       );
-      const md5 = createHash('md5');
-      const digest = new Transform({
-        highWaterMark: 1024 * 1024,
-        transform(chunk: Buffer, _encoding, done) {
-          md5.update(chunk);
-          done(null, chunk);
-        },
-      });
       await pipeline([
         body,
         limit,
-        digest,
         createWriteStream(path.join(folder, 'data'), {
           flags: 'r+',
           start: (partNumber - 1) * upload.partSize,

@@ -29,6 +29,17 @@ const stageTone: Record<UploadFile['stage'], string> = {
 export const entryLabel = (entry: UploadBatchEntry) =>
   `${entry.entryNumber}${entry.title ? ` · ${entry.title}` : entry.section ? ` · ${entry.section}` : ''}`;
 
+/** "Item 2" before "Item 10". */
+const byName = (a: UploadFile, b: UploadFile) =>
+  a.fileName.localeCompare(b.fileName, undefined, { numeric: true });
+
+const fileSize = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(2)} GB`
+    : bytes >= 1024 ** 2
+      ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
+      : `${Math.ceil(bytes / 1024)} KB`;
+
 const matchNote: Record<NonNullable<UploadFile['matchedBy']>, string> = {
   number: 'by its number',
   order: 'by the order shot',
@@ -60,14 +71,15 @@ export function ReviewTable({
     <Table
       label="Files of this upload and their entries"
       columns={[{ label: 'File' }, { label: 'Entry' }, { label: 'Stage' }]}
-      tableClassName="table-fixed"
+      // The entry's column gets the most room: at phone width its picker still shows the routine's name.
+      tableClassName="table-fixed [&_th:nth-child(2)]:w-[42%] [&_th:nth-child(3)]:w-[28%]"
     >
-      {batch.files.map((file) => {
+      {[...batch.files].sort(byName).map((file) => {
         const mine = local.get(file.id);
         const waiting = file.stage === 'uploading' && !mine?.present;
         return (
           <TableRow key={file.id}>
-            <TableCell className="align-top break-all">
+            <TableCell className="align-top [overflow-wrap:anywhere]">
               <span className="font-medium text-zinc-100">{file.fileName}</span>
               <span className="mt-1 block text-xs text-zinc-400">
                 {(file.size / 1024 ** 2).toFixed(1)} MB
