@@ -81,9 +81,7 @@ export function ReviewTable({
           <TableRow key={file.id}>
             <TableCell className="align-top [overflow-wrap:anywhere]">
               <span className="font-medium text-zinc-100">{file.fileName}</span>
-              <span className="mt-1 block text-xs text-zinc-400">
-                {(file.size / 1024 ** 2).toFixed(1)} MB
-              </span>
+              <span className="mt-1 block text-xs text-zinc-400">{fileSize(file.size)}</span>
             </TableCell>
             <TableCell className="align-top">
               <Select
