@@ -40,6 +40,8 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   const [local, setLocal] = useState(new Map<string, LocalState>());
   const [problems, setProblems] = useState<string[]>([]);
   const [firstEntryId, setFirstEntryId] = useState('');
+  // Entries she did not film: skipped when camera files follow the programme's order (this tab only).
+  const [notFilmed, setNotFilmed] = useState(new Set<string>());
   const [publish, setPublish] = useState(true);
   const [price, setPrice] = useState('15.00');
   const [busy, setBusy] = useState(false);
@@ -87,9 +89,10 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
         ? reviewMatches(
             data.files.map((file) => ({ key: file.id, entryId: file.entryId })),
             data.entries,
+            notFilmed,
           )
         : null,
-    [data],
+    [data, notFilmed],
   );
   const shared = useMemo(() => new Set(review?.shared.flatMap((group) => group.fileKeys)), [review]);
 
@@ -117,7 +120,7 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
         capturedAt,
       })),
       current.entries,
-      { firstEntryId: firstEntryId || null },
+      { firstEntryId: firstEntryId || null, notFilmed },
     );
     // A few registrations at a time; each file starts sending as soon as it is registered.
     const queue = [...accepted];
@@ -161,7 +164,7 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   };
 
   /** Camera-named files follow the programme's order from the entry she picks for the first one. */
-  const rematchByOrder = async (entryId: string) => {
+  const rematchByOrder = async (entryId: string, skipped = notFilmed) => {
     setFirstEntryId(entryId);
     if (!data || !entryId) return;
     const matches = matchFiles(
@@ -169,7 +172,7 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
         .filter((file) => file.matchedBy !== 'hand' && file.matchedBy !== 'number')
         .map((file) => ({ key: file.id, name: file.fileName, capturedAt: file.capturedAt })),
       data.entries,
-      { firstEntryId: entryId },
+      { firstEntryId: entryId, notFilmed: skipped },
     );
     await act(async () => {
       for (const [fileId, match] of matches)
@@ -192,7 +195,6 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
 
   const cameraFiles = data.files.filter((file) => file.matchedBy !== 'number' && file.matchedBy !== 'hand');
   const withoutFile = review?.withoutFile ?? [];
-  const entryOf = new Map(data.entries.map((entry) => [entry.id, entry]));
   return (
     <div className="space-y-6">
       <div
@@ -282,12 +284,36 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
               void act(() => bulkUploadApi.remove(data.id, file.id), 'Could not remove the file')
             }
           />
-          {withoutFile.length > 0 && (
+          {(withoutFile.length > 0 || notFilmed.size > 0) && (
             <details className="text-sm text-zinc-300">
-              <summary className="cursor-pointer">Entries without a file ({withoutFile.length})</summary>
-              <p className="mt-2 break-words">
-                {withoutFile.map((id) => entryOf.get(id)?.entryNumber).join(', ')}
+              <summary className="cursor-pointer">
+                Entries without a file ({withoutFile.length})
+                {notFilmed.size > 0 && `, ${notFilmed.size} not filmed`}
+              </summary>
+              <p className="mt-2 text-xs text-zinc-400">
+                Tick the entries you did not film: camera-named files then skip them.
               </p>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {data.entries
+                  .filter((entry) => withoutFile.includes(entry.id) || notFilmed.has(entry.id))
+                  .map((entry) => (
+                    <li key={entry.id}>
+                      <CheckboxField
+                        className="text-sm text-zinc-200"
+                        checked={notFilmed.has(entry.id)}
+                        onCheckedChange={(checked) => {
+                          const next = new Set(notFilmed);
+                          if (checked) next.add(entry.id);
+                          else next.delete(entry.id);
+                          setNotFilmed(next);
+                          if (firstEntryId) void rematchByOrder(firstEntryId, next);
+                        }}
+                      >
+                        {entryLabel(entry)}: not filmed
+                      </CheckboxField>
+                    </li>
+                  ))}
+              </ul>
             </details>
           )}
         </section>
