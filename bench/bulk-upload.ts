@@ -213,4 +213,6 @@ try {
   await api.stop();
   raw.kill();
   await rm(work, { recursive: true, force: true });
+  // The uploaded copy (a file as big as the source) is not kept between runs.
+  await rm(path.resolve(root, env.STORAGE_DIR!), { recursive: true, force: true });
 }
