@@ -33,6 +33,7 @@ import { registerVideoAdminRoutes } from './features/video-admin/video-admin.rou
 import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
+import { registerBulkUploadRoutes } from './features/bulk-uploads/bulk-uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { purchaseStatusRoutes } from './features/purchases/purchase-status.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
@@ -136,6 +137,7 @@ export function createApp(deps: Deps): express.Express {
   registerVideoAdminRoutes(admin, deps);
   registerAdminTestimonialRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
+  registerBulkUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);
   registerPortfolioRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);

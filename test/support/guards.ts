@@ -57,7 +57,11 @@ export function reportErrorLogLines(source: string, output: string): void {
 export function createTestLogger(name: string): Logger {
   const level = process.env.TEST_LOG_LEVEL;
   if (level) return createLogger({ name, level });
-  return createLogger({ name, level: 'error', destination: { write: (line: string) => reportErrorLogLines(name, line) } });
+  return createLogger({
+    name,
+    level: 'error',
+    destination: { write: (line: string) => reportErrorLogLines(name, line) },
+  });
 }
 
 // Patched once per process; the unit lane runs files in one process without isolation, so the patches
@@ -66,11 +70,17 @@ const current = Symbol.for('stagelight.guards');
 const global = globalThis as typeof globalThis & { [current]?: typeof reportError };
 if (!global[current]) {
   refuseOutboundConnections((host: string, port: unknown) =>
-    global[current]!('network', `a connection to ${host}:${String(port)} was refused (tests talk to local fakes only)`),
+    global[current]!(
+      'network',
+      `a connection to ${host}:${String(port)} was refused (tests talk to local fakes only)`,
+    ),
   );
   const consoleError = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    global[current]!('console.error', args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    global[current]!(
+      'console.error',
+      args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '),
+    );
     consoleError(...args);
   };
 }
@@ -81,20 +91,23 @@ export function takeProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
-beforeEach(() => {
-  state.inTest = true;
-});
+// Only under vitest: the benches import processes.ts (and so this file) as plain scripts.
+if (process.env.VITEST) {
+  beforeEach(() => {
+    state.inTest = true;
+  });
 
-afterEach(() => {
-  state.inTest = false;
-  allowedInTest.length = 0;
-  const found = takeProblems();
-  if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);
-});
+  afterEach(() => {
+    state.inTest = false;
+    allowedInTest.length = 0;
+    const found = takeProblems();
+    if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);
+  });
 
-// Errors while a file's world is built or taken down.
-afterAll(() => {
-  const found = takeProblems();
-  allowedInFile.length = 0;
-  if (found.length > 0) throw new Error(`Unexpected errors outside the tests:\n${found.join('\n')}`);
-});
+  // Errors while a file's world is built or taken down.
+  afterAll(() => {
+    const found = takeProblems();
+    allowedInFile.length = 0;
+    if (found.length > 0) throw new Error(`Unexpected errors outside the tests:\n${found.join('\n')}`);
+  });
+}

@@ -103,9 +103,11 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
 
 /** The one place errors become responses. Details go to the log, never to the client. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  // The browser went away mid-answer (a page left while its images loaded): nobody is there to answer.
-  if ((error as { code?: unknown } | undefined)?.code === 'ECONNABORTED') {
-    req.log.info('client closed the connection before the answer was sent');
+  // The client went away mid-answer (a page left while its images loaded) or mid-body (a dropped upload):
+  // nobody is there to answer, and nothing is broken here.
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ECONNABORTED' || (code === 'ECONNRESET' && req.destroyed)) {
+    req.log.info({ message: (error as Error).message }, 'client went away mid-request');
     if (!res.writableEnded) res.destroy();
     return;
   }

@@ -123,6 +123,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     delay: () => REMOVAL_BATCH_MS - (Date.now() % REMOVAL_BATCH_MS) + 1_000,
   },
   'retention-sweep': { attempts: 3, backoff: retryWithBackoff },
+  'sweep-abandoned-uploads': { attempts: 3, backoff: retryWithBackoff },
   'buyer-sign-in': {
     // A link is worth sending only while the buyer waits for it: a few quick retries, no more.
     attempts: 5,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { business } from '@app/shared/site-copy';
 import { formatDuration } from '@app/shared/format';
 import { videos } from '@app/shared/db';
@@ -422,6 +422,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       return { status: 'skipped', reason: 'The video has another file now' };
     }
     await job.updateProgress(100).catch(() => {});
+    await releaseBulkUpload(context, videoId);
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
     await queueVideoStream(context, { videoId, awsKey });
     return { status: 'done', ...media };
@@ -484,4 +485,21 @@ async function removeUnused(context: WorkerContext, awsKey: string, keys: string
   await Promise.all(
     keys.filter((key) => !inUse.has(key)).map((key) => context.storage.delete(key).catch(() => {})),
   );
+}
+
+/**
+ * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
+ * ready (decision 033); a failed one never does, and one she hid since stays hidden.
+ */
+async function releaseBulkUpload({ db }: WorkerContext, videoId: string): Promise<void> {
+  await db.execute(sql`
+    with released as (
+      update upload_files f set released_at = now()
+      from upload_batches b
+      where b.id = f.batch_id and f.video_id = ${videoId} and f.state = 'uploaded'
+        and b.publish and f.released_at is null
+      returning f.video_id
+    )
+    update videos set published = true
+    where id in (select video_id from released) and withdrawn_at is null`);
 }
