@@ -15,6 +15,7 @@ import { publishedVideo } from '../features/videos/library.service.ts';
 import { listedVideo } from '@app/shared/sales';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, showcasePath, type LibraryPageAnswer } from './library-pages.ts';
+import { searchMissLog } from '../features/season-view/search-misses.ts';
 import {
   pageHead,
   publicConfig,
@@ -96,6 +97,7 @@ export function webRoutes({
   publicCache,
 }: Pick<Deps, 'config' | 'db' | 'logger' | 'publicCache'>): Router {
   const router = Router();
+  const logMiss = searchMissLog({ db, logger });
 
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
   async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
@@ -246,7 +248,7 @@ export function webRoutes({
    */
   async function renderLibraryPage(path: string, query: URLSearchParams): Promise<LibraryRender | undefined> {
     const load = async (): Promise<LibraryRender | undefined> => {
-      const answer = await libraryPage(db, config, path, query);
+      const answer = await libraryPage(db, config, path, query, logMiss);
       if (answer?.kind !== 'page') return answer;
       const data = JSON.parse(JSON.stringify(answer.lists)) as Record<string, unknown>;
       const renderer = await loadPageRenderer(logger);

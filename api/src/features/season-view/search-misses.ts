@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@app/shared/db';
+import type { Logger } from '@app/shared/logger';
+import { searchWords } from '../videos/library.service.ts';
+
+/** Where a search that found nothing was made: the library (optionally within a showcase) or the programme. */
+export interface SearchMiss {
+  source: 'library' | 'programme';
+  showcaseId: string | null;
+  text: string | undefined;
+}
+
+export type LogSearchMiss = (miss: SearchMiss) => void;
+
+/** A logged query is at most this long: the owner reads it, nobody needs more. */
+export const MISS_QUERY_MAX = 100;
+/** Distinct misses waiting for the next write; a flood of made-up words beyond this is not counted. */
+const MAX_WAITING = 1_000;
+
+/**
+ * The words a miss is counted under: lower case, without accents, letters and digits only (the library's
+ * `searchWords`), so "Aróha  Smith!" and "aroha smith" are one line of the owner's list.
+ */
+export function missQuery(text: string | undefined): string {
+  return searchWords(text).join(' ').slice(0, MISS_QUERY_MAX).trim();
+}
+
+const logs = new WeakMap<object, LogSearchMiss>();
+
+/**
+ * The search-miss log of this database (one per api process): `log(miss)` returns at once. Misses are
+ * counted in memory and written as a group, one upsert per distinct query and day, while the answer
+ * goes out: the search never waits for the log, and a failed write is a warning, never a failed search.
+ * Nothing about the visitor is kept (decision 034): the words, where, the day, a count.
+ */
+export function searchMissLog({ db, logger }: { db: Db; logger: Logger }): LogSearchMiss {
+  const known = logs.get(db);
+  if (known) return known;
+
+  let waiting = new Map<string, { source: string; showcaseId: string | null; query: string; count: number }>();
+  let writing = false;
+
+  async function writeAll() {
+    writing = true;
+    while (waiting.size > 0) {
+      const group = [...waiting.values()];
+      waiting = new Map();
+      try {
+        // The day is New Zealand's, as the owner reads it. A showcase deleted meanwhile drops its rows.
+        await db.execute(sql`
+          insert into search_misses (day, source, showcase_id, query, count)
+          select (now() at time zone 'Pacific/Auckland')::date, m.source, m."showcaseId", m.query, m.count
+          from jsonb_to_recordset(${JSON.stringify(group)}::jsonb)
+            as m(source text, "showcaseId" text, query text, count int)
+          where m."showcaseId" is null or exists (select 1 from showcases where id = m."showcaseId")
+          on conflict on constraint search_misses_key
+          do update set count = search_misses.count + excluded.count`);
+      } catch (error) {
+        logger.warn({ err: error, misses: group.length }, 'searches that found nothing were not logged');
+      }
+    }
+    writing = false;
+  }
+
+  const log: LogSearchMiss = ({ source, showcaseId, text }) => {
+    const query = missQuery(text);
+    if (!query) return;
+    const key = `${source}\u0000${showcaseId ?? ''}\u0000${query}`;
+    const entry = waiting.get(key);
+    if (entry) entry.count += 1;
+    else if (waiting.size < MAX_WAITING) waiting.set(key, { source, showcaseId, query, count: 1 });
+    if (!writing) setImmediate(() => void (writing ? undefined : writeAll()));
+  };
+  logs.set(db, log);
+  return log;
+}
