@@ -318,6 +318,10 @@ export const purchaseItems = pgTable(
     index('purchase_items_purchase_idx').on(t.purchaseId, t.position),
     uniqueIndex('purchase_items_purchase_video_key').on(t.purchaseId, t.videoId),
     index('purchase_items_video_idx').on(t.videoId),
+    // A showcase's unexpanded bundles (the season view's checkouts; a showcase's deletion).
+    index('purchase_items_bundle_showcase_idx')
+      .on(t.bundleShowcaseId)
+      .where(sql`${t.bundleShowcaseId} is not null`),
     check('purchase_items_amount_check', sql`${t.amountCents} >= 0 and ${t.listPriceCents} >= 0`),
   ],
 );

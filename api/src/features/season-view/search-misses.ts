@@ -25,7 +25,13 @@ export function missQuery(text: string | undefined): string {
   return searchWords(text).join(' ').slice(0, MISS_QUERY_MAX).trim();
 }
 
-const logs = new WeakMap<object, LogSearchMiss>();
+interface MissLog {
+  log: LogSearchMiss;
+  /** Resolves once every miss logged so far has been written (or failed to be). */
+  written: () => Promise<void>;
+}
+
+const logs = new WeakMap<object, MissLog>();
 
 /**
  * The search-miss log of this database (one per api process): `log(miss)` returns at once. Misses are
@@ -33,15 +39,28 @@ const logs = new WeakMap<object, LogSearchMiss>();
  * goes out: the search never waits for the log, and a failed write is a warning, never a failed search.
  * Nothing about the visitor is kept (decision 034): the words, where, the day, a count.
  */
-export function searchMissLog({ db, logger }: { db: Db; logger: Logger }): LogSearchMiss {
+export function searchMissLog(deps: { db: Db; logger: Logger }): LogSearchMiss {
+  return missLogOf(deps).log;
+}
+
+/** For tests and shutdown: waits for the misses logged so far to be written. */
+export function searchMissesWritten(db: Db): Promise<void> {
+  return logs.get(db)?.written() ?? Promise.resolve();
+}
+
+function missLogOf({ db, logger }: { db: Db; logger: Logger }): MissLog {
   const known = logs.get(db);
   if (known) return known;
 
-  let waiting = new Map<string, { source: string; showcaseId: string | null; query: string; count: number }>();
-  let writing = false;
+  let waiting = new Map<
+    string,
+    { source: string; showcaseId: string | null; query: string; count: number }
+  >();
+  let writing: Promise<void> | undefined;
 
   async function writeAll() {
-    writing = true;
+    // Misses logged in the same turn of the event loop go together.
+    await new Promise((resolve) => setImmediate(resolve));
     while (waiting.size > 0) {
       const group = [...waiting.values()];
       waiting = new Map();
@@ -59,7 +78,6 @@ export function searchMissLog({ db, logger }: { db: Db; logger: Logger }): LogSe
         logger.warn({ err: error, misses: group.length }, 'searches that found nothing were not logged');
       }
     }
-    writing = false;
   }
 
   const log: LogSearchMiss = ({ source, showcaseId, text }) => {
@@ -69,8 +87,19 @@ export function searchMissLog({ db, logger }: { db: Db; logger: Logger }): LogSe
     const entry = waiting.get(key);
     if (entry) entry.count += 1;
     else if (waiting.size < MAX_WAITING) waiting.set(key, { source, showcaseId, query, count: 1 });
-    if (!writing) setImmediate(() => void (writing ? undefined : writeAll()));
+    start();
   };
-  logs.set(db, log);
-  return log;
+  const start = () => {
+    writing ??= writeAll().finally(() => {
+      writing = undefined;
+      // Logged after the loop's last look: a new round.
+      if (waiting.size > 0) start();
+    });
+  };
+  const written = async () => {
+    while (writing) await writing;
+  };
+  const made = { log, written };
+  logs.set(db, made);
+  return made;
 }

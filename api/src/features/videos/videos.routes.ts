@@ -240,8 +240,8 @@ export function videoRoutes(deps: Deps): Router {
   // The video's page was opened (the page sends this once it shows): counted like a view, for the
   // owner's conversion figures; nothing about the visitor is kept beyond the hour's Redis key.
   router.post('/api/videos/:id/visit', rateLimiter(deps, limits.videoVisit), async (req, res) => {
-    const video = await findVideo(String(req.params.id));
-    if (video.shown && !video.withdrawnAt) await count(req, video.id, 'visit');
+    const video = await findShownVideo(req, String(req.params.id), undefined);
+    await count(req, video.id, 'visit');
     res.status(204).end();
   });
 
