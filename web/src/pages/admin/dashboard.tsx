@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import {
   Activity,
   CalendarDays,
+  ChartColumn,
   ExternalLink,
   Film,
   Images,
@@ -58,6 +59,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Programmes',
     text: 'Import competition programmes: entries, dancers and studios; names and buy-all offers.',
     icon: ListOrdered,
+  },
+  {
+    href: '/admin/season',
+    title: 'Season View',
+    text: 'A competition at a glance: videos, sales per day, visits to purchases, top routines, failed searches.',
+    icon: ChartColumn,
   },
   {
     href: '/admin/testimonials',
