@@ -190,7 +190,12 @@ describe('the season view', () => {
           programme: 0,
           withinShowcase: true,
           // The misspelt name is Aroha Smith's: her entry is the one to check.
-          suggestion: { entryId: entry.get('1'), entryNumber: '1', label: 'Aroha Smith' },
+          suggestion: {
+            entryId: entry.get('1'),
+            entryNumber: '1',
+            label: 'Aroha Smith',
+            search: 'Aroha Smith',
+          },
         },
         {
           query: 'zzyzx quill',

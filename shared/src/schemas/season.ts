@@ -74,7 +74,16 @@ export const seasonSearchMissSchema = z.object({
   /** Searched within this showcase's page (otherwise across the site). */
   withinShowcase: z.boolean(),
   /** The nearest dancer, studio or routine of this programme, when one is near: likely what was meant. */
-  suggestion: z.object({ entryId: z.string(), entryNumber: z.string(), label: z.string() }).nullable(),
+  suggestion: z
+    .object({
+      entryId: z.string(),
+      entryNumber: z.string(),
+      /** What was near: the dancer's or studio's name, or the entry's section and title. */
+      label: z.string(),
+      /** The words that find the entry in the programme's entries list. */
+      search: z.string(),
+    })
+    .nullable(),
 });
 
 export const seasonViewSchema = z.object({

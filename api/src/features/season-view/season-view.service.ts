@@ -163,20 +163,21 @@ async function searchMisses(db: Db, showcaseId: string): Promise<SeasonView['sea
       limit ${SEARCH_MISSES}
     )
     select misses.*, case when near.id is null then null else json_build_object(
-      'entryId', near.id, 'entryNumber', near.entry_number, 'label', near.label) end as suggestion
+      'entryId', near.id, 'entryNumber', near.entry_number, 'label', near.label, 'search', near.search)
+      end as suggestion
     from misses
     left join lateral (
-      select e.id, e.entry_number, x.label from (
-        select ed.entry_id, d.name as label, d.search_key <->> misses.query as distance
+      select e.id, e.entry_number, x.label, x.search from (
+        select ed.entry_id, d.name as label, d.name as search, d.search_key <->> misses.query as distance
         from programme_dancers d join programme_entry_dancers ed on ed.dancer_id = d.id
         where d.showcase_id = ${showcaseId} and d.search_key %> misses.query
         union all
-        select e.id, st.name, st.search_key <->> misses.query
+        select e.id, st.name, st.name, st.search_key <->> misses.query
         from programme_studios st join programme_entries e on e.studio_id = st.id
         where st.showcase_id = ${showcaseId} and st.search_key %> misses.query
         union all
         select e.id, concat_ws(': ', nullif(e.section, ''), nullif(e.title, '')),
-          e.section_key <->> misses.query
+          coalesce(nullif(e.title, ''), e.section), e.section_key <->> misses.query
         from programme_entries e
         where e.showcase_id = ${showcaseId} and e.section_key %> misses.query
       ) x join programme_entries e on e.id = x.entry_id

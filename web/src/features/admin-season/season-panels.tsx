@@ -31,7 +31,8 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card className="p-4 sm:p-5">
+    // min-w-0: a wide table scrolls inside its panel instead of widening the page's grid.
+    <Card className="min-w-0 p-4 sm:p-5">
       <AdminSection id={id} title={title}>
         {children}
       </AdminSection>
@@ -61,7 +62,7 @@ export function EntriesPanel({ view }: { view: SeasonView }) {
       </dl>
       {videos.failedVideos.length > 0 && (
         <div className="mt-4">
-          <h3 className="text-sm font-semibold text-white">Failed videos</h3>
+          <h3 className="font-sans text-sm font-semibold text-white">Failed videos</h3>
           <ul className="mt-2 space-y-1 text-sm text-zinc-300">
             {videos.failedVideos.map((video) => (
               <li key={video.id}>
@@ -250,7 +251,7 @@ export function SearchMissesPanel({ view }: { view: SeasonView }) {
               <TableCell>
                 {miss.suggestion ? (
                   <Link
-                    href={programmeLink(showcase.id, miss.suggestion.entryNumber)}
+                    href={programmeLink(showcase.id, miss.suggestion.search)}
                     className="font-semibold text-spotlight-300 underline"
                   >
                     Entry {miss.suggestion.entryNumber}: {miss.suggestion.label}

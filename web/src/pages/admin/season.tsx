@@ -43,12 +43,12 @@ export default function AdminSeasonPage() {
             loading="Loading the season view..."
           >
             {(view) => (
-              <div className="grid gap-6 xl:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
                 <EntriesPanel view={view} />
                 <SalesPanel view={view} />
                 <FunnelPanel view={view} />
                 <TopRoutinesPanel view={view} />
-                <div className="xl:col-span-2">
+                <div className="min-w-0 xl:col-span-2">
                   <SearchMissesPanel view={view} />
                 </div>
               </div>
