@@ -5,7 +5,7 @@ import { searchMisses, videos } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { seasonViewSchema, type SeasonView } from '@app/shared/schemas';
 import { writeProgramme } from '../../scripts/seed/programme.ts';
-import { searchMissesWritten } from '../../api/src/features/season-view/search-misses.ts';
+import { MAX_MISSES_A_DAY, searchMissesWritten } from '../../api/src/features/season-view/search-misses.ts';
 import { retentionSweep } from '../../worker/src/jobs/retention-sweep.ts';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';
@@ -234,15 +234,33 @@ describe('the season view', () => {
       expect(answer.body.total).toBe(0);
       await request(api.app).get('/api/programme/search?q=lost+words').expect(200);
       // The write went (and failed) after the answers.
-      await searchMissesWritten(db);
+      await searchMissesWritten(api.deps.db);
     } finally {
       await db.execute(sql`alter table search_misses_away rename to search_misses`);
     }
+    // Lost, not late: nothing is written once the table is back.
+    const { rows } = await db.execute(sql`select query from search_misses where query = 'lost words'`);
+    expect(rows).toEqual([]);
     const view = await season(showcase.id);
     expect(view.entries).toEqual({ total: 0, withVideo: 0, withoutVideo: 0 });
     expect(view.sales).toEqual({ purchases: 0, videosSold: 0, revenueCents: 0 });
     expect(view.salesByDay).toEqual([]);
     expect(view.funnel).toEqual({ visits: 0, checkouts: 0, paid: 0 });
+  });
+
+  it('keeps counting known searches but adds no new ones once a day holds its most', async () => {
+    const { db } = env.database;
+    await db.delete(searchMisses);
+    await db.execute(sql`
+      insert into search_misses (day, source, query, count)
+      select (now() at time zone 'Pacific/Auckland')::date, 'library', 'made up ' || i, 1
+      from generate_series(1, ${MAX_MISSES_A_DAY}::int) i`);
+    await request(api.app).get('/api/library/search?q=made+up+7').expect(200);
+    await request(api.app).get('/api/library/search?q=one+more+new+search').expect(200);
+    await searchMissesWritten(api.deps.db);
+    const { rows } = await db.execute<{ lines: number; counted: number }>(sql`
+      select count(*)::int as lines, sum(count)::int as counted from search_misses`);
+    expect(rows[0]).toEqual({ lines: MAX_MISSES_A_DAY, counted: MAX_MISSES_A_DAY + 1 });
   });
 
   it('deletes searches after 90 days in the retention sweep, and a second sweep deletes nothing', async () => {

@@ -16,6 +16,11 @@ export type LogSearchMiss = (miss: SearchMiss) => void;
 export const MISS_QUERY_MAX = 100;
 /** Distinct misses waiting for the next write; a flood of made-up words beyond this is not counted. */
 const MAX_WAITING = 1_000;
+/**
+ * New lines a day at most (about: one group may pass it): a flood of made-up words cannot grow the
+ * table without end. Searches already on the day's list are still counted.
+ */
+export const MAX_MISSES_A_DAY = 5_000;
 
 /**
  * The words a miss is counted under: lower case, without accents, letters and digits only (the library's
@@ -67,11 +72,20 @@ function missLogOf({ db, logger }: { db: Db; logger: Logger }): MissLog {
       try {
         // The day is New Zealand's, as the owner reads it. A showcase deleted meanwhile drops its rows.
         await db.execute(sql`
+          with today as (select (now() at time zone 'Pacific/Auckland')::date as day),
+          room as (
+            select ${MAX_MISSES_A_DAY}::int - count(*) as lines
+            from search_misses, today where search_misses.day = today.day
+          )
           insert into search_misses (day, source, showcase_id, query, count)
-          select (now() at time zone 'Pacific/Auckland')::date, m.source, m."showcaseId", m.query, m.count
-          from jsonb_to_recordset(${JSON.stringify(group)}::jsonb)
+          select today.day, m.source, m."showcaseId", m.query, m.count
+          from today, room, jsonb_to_recordset(${JSON.stringify(group)}::jsonb)
             as m(source text, "showcaseId" text, query text, count int)
-          where m."showcaseId" is null or exists (select 1 from showcases where id = m."showcaseId")
+          where (m."showcaseId" is null or exists (select 1 from showcases where id = m."showcaseId"))
+            and (room.lines > 0 or exists (
+              select 1 from search_misses x
+              where x.day = today.day and x.source = m.source and x.query = m.query
+                and x.showcase_id is not distinct from m."showcaseId"))
           on conflict on constraint search_misses_key
           do update set count = search_misses.count + excluded.count`);
       } catch (error) {
