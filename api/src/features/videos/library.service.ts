@@ -408,9 +408,8 @@ export async function showcasePage(
   return pageOf(showcase, rows, query.page, total);
 }
 
-/** One numbered page of search results, with how many there are in all. */
 /**
- * `onMiss`: told (with the showcase the search was within, if any) when words on the first page found
+ * One numbered page of search results, with how many there are in all. `onMiss`: told (with the showcase the search was within, if any) when words on the first page found
  * no video, for the owner's list of searches that found nothing (decision 034).
  */
 export async function searchPage(
