@@ -48,7 +48,7 @@ export function searchMissLog(deps: { db: Db; logger: Logger }): LogSearchMiss {
   return missLogOf(deps).log;
 }
 
-/** For tests and shutdown: waits for the misses logged so far to be written. */
+/** For tests and the bench: waits for the misses logged so far to be written (or to fail). */
 export function searchMissesWritten(db: Db): Promise<void> {
   return logs.get(db)?.written() ?? Promise.resolve();
 }
