@@ -1,3 +1,4 @@
+import { SEARCH_MISS_DAYS } from '../privacy.ts';
 import { business } from './site.ts';
 
 // The privacy page (/privacy), in plain words, from what the product really keeps (shared/src/db/schema.ts)
@@ -57,7 +58,8 @@ export function privacySections(retention: RetentionPeriods = defaultRetention):
         'Sign-in links to “My Videos”: we store only a scrambled copy of each link, which works once, for 30 minutes. Used and expired links are deleted within the hour.',
         'Signed-in sessions (for “My Videos”, and the owner’s own admin sign-in): deleted within the hour of expiring. A “My Videos” session lasts 30 days.',
         `Records of the site’s background work (order-link syncs, failed e-mails and jobs): deleted after ${period(retention.jobRecordDays)}.`,
-        'View and download counts are kept as numbers only, without who watched.',
+        'View, download and page-visit counts are kept as numbers only, without who watched.',
+        `Searches in the video library that found nothing: only the words searched and how many times a day, without who searched, so we can fix a misspelt name or a wrong entry; deleted after ${SEARCH_MISS_DAYS} days.`,
       ],
     },
     {

@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import {
   Activity,
   CalendarDays,
+  ChartColumn,
   ExternalLink,
   Film,
   Images,
@@ -65,6 +66,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Competition upload',
     text: "A competition's videos in one go: resumable, matched to the programme's entries.",
     icon: Upload,
+  },
+  {
+    href: '/admin/season',
+    title: 'Season View',
+    text: 'A competition at a glance: videos, sales per day, visits to purchases, top routines, failed searches.',
+    icon: ChartColumn,
   },
   {
     href: '/admin/testimonials',
