@@ -54,24 +54,17 @@ export function GstReportSection() {
         GST report
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <Label htmlFor="gst-from">From</Label>
-          <Input
-            id="gst-from"
-            type="date"
-            value={period.from}
-            onChange={(event) => setPeriod({ ...period, from: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="gst-to">To</Label>
-          <Input
-            id="gst-to"
-            type="date"
-            value={period.to}
-            onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-          />
-        </div>
+        {(['from', 'to'] as const).map((end) => (
+          <div key={end}>
+            <Label htmlFor={`gst-${end}`}>{end === 'from' ? 'From' : 'To'}</Label>
+            <Input
+              id={`gst-${end}`}
+              type="date"
+              value={period[end]}
+              onChange={(event) => setPeriod({ ...period, [end]: event.target.value })}
+            />
+          </div>
+        ))}
         <Button asChild size="sm" variant="secondary" disabled={!valid}>
           <a href={`/api/admin/gst/report.csv?${query}`}>
             <Download className="size-4" aria-hidden /> Report CSV

@@ -75,25 +75,16 @@ export function RemovalRequestCard({
             refunds
           </Link>
         )}
-        {request.status === 'open' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={setStatus.isPending}
-            onClick={() => setStatus.mutate({ id: request.id, status: 'declined' })}
-          >
-            Decline
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={setStatus.isPending}
-            onClick={() => setStatus.mutate({ id: request.id, status: 'open' })}
-          >
-            Reopen
-          </Button>
-        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={setStatus.isPending}
+          onClick={() =>
+            setStatus.mutate({ id: request.id, status: request.status === 'open' ? 'declined' : 'open' })
+          }
+        >
+          {request.status === 'open' ? 'Decline' : 'Reopen'}
+        </Button>
       </div>
     </li>
   );

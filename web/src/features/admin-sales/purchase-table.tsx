@@ -3,8 +3,8 @@ import { formatDateTime, formatMoney } from '@app/shared/format';
 import type { AdminPurchase, AdminPurchaseList } from '@app/shared/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
+import { QueryTable } from '../admin-shell/query-state.tsx';
 import { RowActionButton } from '../admin-shell/row-actions.tsx';
 import { useResendReceipt } from './queries.ts';
 
@@ -23,18 +23,15 @@ export function PurchaseTable({
   onRefund: (purchase: AdminPurchase) => void;
 }) {
   const resend = useResendReceipt();
-  if (list.isError)
-    return (
-      <p className="mt-6 text-red-300">
-        Failed to load sales: {errorMessage(list.error, 'An unknown error occurred')}
-      </p>
-    );
-  if (list.isPending) return <p className="mt-6 text-zinc-400">Loading sales...</p>;
-  if (list.data.purchases.length === 0) return <p className="mt-6 text-zinc-400">No purchases match.</p>;
   return (
-    <Table
+    <QueryTable
       label="Purchases"
       className="mt-6"
+      query={list}
+      error="Failed to load sales"
+      loading="Loading sales..."
+      rows={(data) => data.purchases}
+      empty={<p className="text-zinc-400">No purchases match.</p>}
       tableClassName="min-w-[48rem]"
       columns={[
         { label: 'Date' },
@@ -45,7 +42,7 @@ export function PurchaseTable({
         { label: 'Actions', hidden: true },
       ]}
     >
-      {list.data.purchases.map((purchase) => (
+      {(purchase) => (
         <TableRow key={purchase.id}>
           <TableCell className="whitespace-nowrap text-zinc-400">
             {formatDateTime(purchase.createdAt)}
@@ -86,8 +83,8 @@ export function PurchaseTable({
             )}
           </TableCell>
         </TableRow>
-      ))}
-    </Table>
+      )}
+    </QueryTable>
   );
 }
 
