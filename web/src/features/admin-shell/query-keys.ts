@@ -25,7 +25,8 @@ export const adminKeys = {
   events: {
     all: ['/api/admin/events'] as const,
     list: (when: string, page: number) => [...adminKeys.events.all, when, page] as const,
-    upcoming: () => [...adminKeys.events.all, 'upcoming'] as const,
+    /** The sync screen's next 200 upcoming events (an array, not a page). */
+    upcoming: () => [...adminKeys.events.all, 'upcoming-200'] as const,
   },
   portfolio: ['/api/admin/portfolio'] as const,
   testimonials: ['/api/admin/testimonials'] as const,
