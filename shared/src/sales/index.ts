@@ -4,3 +4,4 @@ export * from './bundles.ts';
 export * from './purchase-record.ts';
 export * from './reminders.ts';
 export * from './availability.ts';
+export * from './purchases.ts';

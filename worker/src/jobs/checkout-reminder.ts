@@ -1,8 +1,14 @@
 import { UnrecoverableError } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
-import { purchaseItems, purchases } from '@app/shared/db';
+import { purchaseItems } from '@app/shared/db';
 import { formatMoney } from '@app/shared/format';
-import { isUnsubscribed, paidSince, unsubscribeUrl } from '@app/shared/sales';
+import {
+  isUnsubscribed,
+  markPurchaseMailed,
+  paidSince,
+  purchaseById,
+  unsubscribeUrl,
+} from '@app/shared/sales';
 import type { JobHandler } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
 
@@ -14,7 +20,7 @@ export const checkoutReminder: JobHandler<'checkout-reminder'> = async (
   { purchaseId },
   { db, config, mailer, stripe, logger },
 ) => {
-  const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  const purchase = await purchaseById(db, purchaseId);
   if (!purchase || purchase.status !== 'expired' || !purchase.reminderConsent || purchase.reminderSentAt)
     return 'skipped';
   if (!purchase.checkoutSessionId || !stripe) return 'skipped';
@@ -62,6 +68,6 @@ export const checkoutReminder: JobHandler<'checkout-reminder'> = async (
       throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
     throw error;
   }
-  await db.update(purchases).set({ reminderSentAt: new Date() }).where(eq(purchases.id, purchaseId));
+  await markPurchaseMailed(db, purchaseId, 'reminder');
   return 'done';
 };

@@ -36,7 +36,8 @@ export const failureReasons = {
   notVideo: 'This is not a video file that can be played. Export it again as MP4 or MOV and upload it.',
   damaged: 'The video could not be read: the file may be damaged. Export it again and upload it.',
   tooSlow: 'Processing the video took too long: the file may be damaged. Export it again and upload it.',
-  retrying: 'Processing could not finish because of a problem on our side, not with the file; it will be tried again.',
+  retrying:
+    'Processing could not finish because of a problem on our side, not with the file; it will be tried again.',
   ourSide:
     'Processing could not finish because of a problem on our side, not with the file. Press "Process again" later.',
 } as const;

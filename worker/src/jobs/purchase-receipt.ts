@@ -1,17 +1,18 @@
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq } from 'drizzle-orm';
-import { purchaseItems, purchases, showcases, taxDocuments } from '@app/shared/db';
+import { purchaseItems, showcases, taxDocuments } from '@app/shared/db';
 import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 import { isPermanentMailError } from '../clients/mailer.ts';
 import { receiptHtml, receiptSubject, receiptText, type Receipt } from './receipt-mail.ts';
+import { markPurchaseMailed, purchaseById } from '@app/shared/sales';
 
 /** E-mails the buyer a link to every video they bought (once, unless the owner asks to resend). */
 export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
   { purchaseId, resend },
   { db, config, mailer },
 ) => {
-  const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  const purchase = await purchaseById(db, purchaseId);
   if (purchase?.status !== 'paid') return 'skipped';
   if (purchase.receiptSentAt && !resend) return 'skipped';
   const items = await db
@@ -67,6 +68,6 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
       throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
     throw error;
   }
-  await db.update(purchases).set({ receiptSentAt: new Date() }).where(eq(purchases.id, purchase.id));
+  await markPurchaseMailed(db, purchase.id, 'receipt');
   return 'done';
 };

@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { paymentFees, purchases } from '@app/shared/db';
+import { paymentFees } from '@app/shared/db';
 import type { JobHandler } from '../context.ts';
+import { purchaseById } from '@app/shared/sales';
 
 /**
  * Reads Stripe's fee for a card payment (the charge's balance transaction) into payment_fees, for the
@@ -9,7 +10,7 @@ import type { JobHandler } from '../context.ts';
  * balance transaction a little after the charge: until then the job fails and is retried.
  */
 export const readPaymentFee: JobHandler<'read-payment-fee'> = async ({ purchaseId }, { db, stripe }) => {
-  const [purchase] = await db.select().from(purchases).where(eq(purchases.id, purchaseId));
+  const purchase = await purchaseById(db, purchaseId);
   if (!purchase?.paymentIntentId || purchase.source !== 'stripe') return 'skipped';
   if (!stripe) throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the fee');
   const [known] = await db.select().from(paymentFees).where(eq(paymentFees.purchaseId, purchaseId));

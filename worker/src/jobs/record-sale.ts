@@ -49,7 +49,9 @@ export const recordSale: JobHandler<'record-sale'> = async (
         .select({ sessionId: purchases.checkoutSessionId })
         .from(purchases)
         .where(eq(purchases.id, payload.purchaseId));
-      result = purchase?.sessionId ? await checkCheckoutSession(db, stripe, documents, purchase.sessionId) : null;
+      result = purchase?.sessionId
+        ? await checkCheckoutSession(db, stripe, documents, purchase.sessionId)
+        : null;
     } else {
       if (!stripe)
         throw new UnrecoverableError('STRIPE_SECRET_KEY is not set; cannot read the payment from Stripe');

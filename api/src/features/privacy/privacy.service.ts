@@ -1,14 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Response } from 'express';
-import {
-  auditLog,
-  purchaseItems,
-  purchases,
-  removalRequests,
-  showcases,
-  videos,
-  type Db,
-} from '@app/shared/db';
+import { auditLog, removalRequests, showcases, videos, type Db } from '@app/shared/db';
 import {
   type AdminRemovalRequest,
   type AuditEntry,
@@ -18,6 +10,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { accessCodeMatches, grantShowcaseAccess, type ShowcaseGate } from './showcase-access.ts';
+import { paidPurchaseIdsOfVideo } from '@app/shared/sales';
 
 // Private showcases, takedowns and the audit log (docs/decisions/030).
 
@@ -214,11 +207,4 @@ export async function restoreVideo(
 }
 
 /** The paid purchases holding a video, for the owner's refund decision (links to the sales screen). */
-export async function paidPurchaseIds(db: Db, videoId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: purchases.id })
-    .from(purchases)
-    .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
-    .where(and(eq(purchaseItems.videoId, videoId), inArray(purchases.status, ['paid'])));
-  return rows.map((row) => row.id);
-}
+export const paidPurchaseIds = paidPurchaseIdsOfVideo;

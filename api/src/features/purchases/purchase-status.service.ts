@@ -3,6 +3,7 @@ import { purchaseItems, purchases } from '@app/shared/db';
 import type { PurchaseStatusResponse } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { documentsOfPurchase } from '../gst/documents.service.ts';
+import { purchaseBySession as purchaseBySessionId } from '@app/shared/sales';
 
 // The buyer's side of a purchase after checkout: its status and, once paid, where each video is.
 
@@ -10,10 +11,8 @@ import { documentsOfPurchase } from '../gst/documents.service.ts';
 export const downloadPagePath = (videoId: string, sessionId: string) =>
   `/video/${encodeURIComponent(videoId)}/download?session_id=${encodeURIComponent(sessionId)}`;
 
-export async function purchaseBySession(deps: Pick<Deps, 'db'>, sessionId: string) {
-  const [row] = await deps.db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
-  return row;
-}
+export const purchaseBySession = (deps: Pick<Deps, 'db'>, sessionId: string) =>
+  purchaseBySessionId(deps.db, sessionId);
 
 /** GET /api/purchases/{session}'s answer: the purchase's status and every item, each with its download once paid. */
 export async function purchaseStatusOf(

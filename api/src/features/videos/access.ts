@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { purchaseItems, purchases, type videos } from '@app/shared/db';
+import type { videos } from '@app/shared/db';
 import { verifyPassword } from '@app/shared/password';
 import { createToken, purposeKey, readToken } from '@app/shared/signing';
+import { paidPurchaseIdOfVideo } from '@app/shared/sales';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { BoundGuard } from '../../http/guesses.ts';
@@ -75,21 +75,8 @@ export async function authorizeVideo(
   return { purchaseId };
 }
 
-async function paidPurchaseId(deps: Pick<Deps, 'db'>, videoId: string, sessionId: string) {
-  const [purchase] = await deps.db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .innerJoin(purchaseItems, eq(purchaseItems.purchaseId, purchases.id))
-    .where(
-      and(
-        eq(purchases.checkoutSessionId, sessionId),
-        eq(purchaseItems.videoId, videoId),
-        eq(purchases.status, 'paid'),
-      ),
-    )
-    .limit(1);
-  return purchase?.id;
-}
+const paidPurchaseId = (deps: Pick<Deps, 'db'>, videoId: string, sessionId: string) =>
+  paidPurchaseIdOfVideo(deps.db, videoId, sessionId);
 
 /** True when this checkout session paid for this video. */
 export async function hasPaidPurchase(
