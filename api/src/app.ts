@@ -43,6 +43,7 @@ import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout
 import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
+import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -124,6 +125,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(buyerLibraryRoutes(deps));
   app.use(privacyRoutes(deps));
   app.use(programmeRoutes(deps));
+  app.use(onlineAlertRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -682,3 +683,31 @@ export const programmeMappings = pgTable('programme_mappings', {
   mapping: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * "Tell me when it is online" (decision 035): a visitor's address waiting for a video of one entry or
+ * one dancer. Nothing but the confirmation is sent until `confirmedAt`; the row is deleted when its
+ * e-mail goes out, when the address unsubscribes, with its entry or dancer, or after 90 days
+ * (retention sweep). `email` is trimmed and lower-case.
+ */
+export const onlineAlerts = pgTable(
+  'online_alerts',
+  {
+    id: uuidKey(),
+    email: text().notNull(),
+    entryId: text().references(() => programmeEntries.id, { onDelete: 'cascade' }),
+    dancerId: text().references(() => programmeDancers.id, { onDelete: 'cascade' }),
+    /** Routines of the entry or dancer online when asked: the e-mail goes when more are. */
+    onlineRoutines: integer().notNull().default(0),
+    confirmSentAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('online_alerts_target_key').on(t.email, t.entryId, t.dancerId).nullsNotDistinct(),
+    index('online_alerts_entry_idx').on(t.entryId),
+    index('online_alerts_dancer_idx').on(t.dancerId),
+    index('online_alerts_created_at_idx').on(t.createdAt),
+    check('online_alerts_one_target', sql`num_nonnulls(${t.entryId}, ${t.dancerId}) = 1`),
+  ],
+);

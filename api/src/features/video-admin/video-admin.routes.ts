@@ -9,6 +9,7 @@ import {
   updateVideoSchema,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
+import { alertsAfterPublish } from '../online-alerts/online-alerts.service.ts';
 import { setShowcasePublished, setVideoPublished } from './video-publishing.service.ts';
 import { adminShowcases, createShowcase, updateShowcase } from './showcases.service.ts';
 import {
@@ -30,13 +31,15 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
 
   admin.post('/api/admin/videos/bulk', async (req, res) => {
     const result = await bulkVideoAction(deps, bulkVideoActionSchema.parse(req.body ?? {}));
-    if (result.changed > 0) await publicCache.changed();
+    if (result.changed > 0) await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
     res.json(result);
   });
 
+  // A video saved published (or moved to an entry) may answer "tell me when it is online" alerts.
+  const thenAlerts = async <T>(result: T) => (await alertsAfterPublish(deps), result);
   publicCache.writeRoutes(admin, '/api/admin/videos', textIdSchema, {
-    post: (body) => createVideo(deps, insertVideoSchema.parse(body)),
-    put: (id, body) => updateVideo(deps, id, updateVideoSchema.parse(body)),
+    post: async (body) => thenAlerts(await createVideo(deps, insertVideoSchema.parse(body))),
+    put: async (id, body) => thenAlerts(await updateVideo(deps, id, updateVideoSchema.parse(body))),
     delete: (id) => removeVideo(deps, id),
   });
 
@@ -47,13 +50,17 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
   ] as const) {
     admin.post(
       `/api/admin/videos/:id/${action}`,
-      publicCache.writeRoute((req) =>
-        setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published),
-      ),
+      publicCache.writeRoute(async (req) => {
+        const result = await setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published);
+        return published ? thenAlerts(result) : result;
+      }),
     );
     admin.post(
       `/api/admin/showcases/:id/${action}`,
-      publicCache.writeRoute((req) => setShowcasePublished(db, textIdSchema.parse(req.params.id), published)),
+      publicCache.writeRoute(async (req) => {
+        const result = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
+        return published ? thenAlerts(result) : result;
+      }),
     );
   }
 
