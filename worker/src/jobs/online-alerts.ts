@@ -128,7 +128,8 @@ async function send({ mailer }: Pick<WorkerContext, 'mailer'>, message: MailMess
   try {
     await mailer.send(message);
   } catch (error) {
-    if (isPermanentMailError(error)) throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
+    if (isPermanentMailError(error))
+      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
     throw error;
   }
 }
@@ -164,16 +165,24 @@ export function confirmMail(
   const confirm = onlineAlertUrl(config.PUBLIC_URL, config.SESSION_SECRET, alert.id, 'confirm');
   const unsubscribe = onlineAlertUrl(config.PUBLIC_URL, config.SESSION_SECRET, alert.id, 'unsubscribe');
   const intro = `Someone (we hope you) asked us to e-mail this address when ${target.what} from ${target.showcaseName} ${target.is} online. Confirm, and we will send one e-mail when a video is; then we delete your address.`;
-  const ignore = "If you didn't ask, ignore this e-mail: nothing more is sent, and the request is deleted within 90 days.";
+  const ignore =
+    "If you didn't ask, ignore this e-mail: nothing more is sent, and the request is deleted within 90 days.";
   return {
     kind: 'online-alert',
     to: alert.email,
     subject: `Confirm: tell me when ${target.what} ${target.is} online`,
     replyTo: config.PUBLIC_CONTACT_EMAIL,
     headers: unsubscribeHeaders(unsubscribe),
-    text: ['Kia ora,', '', intro, '', `Confirm here: ${confirm}`, '', ignore, `Cancel now: ${unsubscribe}`].join(
-      '\n',
-    ),
+    text: [
+      'Kia ora,',
+      '',
+      intro,
+      '',
+      `Confirm here: ${confirm}`,
+      '',
+      ignore,
+      `Cancel now: ${unsubscribe}`,
+    ].join('\n'),
     html: mailHtml(
       ['Kia ora,', intro],
       { label: 'Yes, e-mail me', href: confirm },

@@ -16,7 +16,12 @@ import { importProgramme } from '../programmes/programme-import.ts';
 // "Tell me when it is online" (decision 035): double opt-in, one e-mail after the publishing commit,
 // an unsubscribe link (a page, and RFC 8058's one-click POST), the row deleted once used, limits.
 
-const { env, api, worker, smtp, context } = useTestWorld({ api: true, worker: true, smtp: true, context: true });
+const { env, api, worker, smtp, context } = useTestWorld({
+  api: true,
+  worker: true,
+  smtp: true,
+  context: true,
+});
 
 const db = () => env.database.db;
 let visitors = 0;
@@ -30,8 +35,20 @@ const ask = (body: object, ip = visitor()) =>
 async function competition() {
   const showcase = await createShowcase(db(), { name: `Winter Champs ${randomUUID().slice(0, 6)}` });
   const csv = programmeCsv([
-    { entryNumber: '47', section: 'Junior Solo Jazz', title: 'Firefly', dancers: ['Māia Ngata'], studio: 'Te Kōwhai' },
-    { entryNumber: '12', section: 'Junior Duo', title: 'Paper Boats', dancers: ['Māia Ngata', 'Aroha Ngata'], studio: 'Te Kōwhai' },
+    {
+      entryNumber: '47',
+      section: 'Junior Solo Jazz',
+      title: 'Firefly',
+      dancers: ['Māia Ngata'],
+      studio: 'Te Kōwhai',
+    },
+    {
+      entryNumber: '12',
+      section: 'Junior Duo',
+      title: 'Paper Boats',
+      dancers: ['Māia Ngata', 'Aroha Ngata'],
+      studio: 'Te Kōwhai',
+    },
   ]);
   await importProgramme(db(), showcase.id, Buffer.from(csv), {});
   const entry47 = (await findEntry(db(), showcase.id, '47'))!;
@@ -73,7 +90,10 @@ describe('tell me when it is online', () => {
     const admin = await adminAgent(api.app);
     // Free: a paid video needs its file in storage to be published.
     const video = await createVideo(db(), { showcaseId: showcase.id, published: false, priceCents: 0 });
-    await admin.post('/api/admin/entries/link-video').send({ videoId: video.id, entryId: entry47.id }).expect(200);
+    await admin
+      .post('/api/admin/entries/link-video')
+      .send({ videoId: video.id, entryId: entry47.id })
+      .expect(200);
     await admin.post(`/api/admin/videos/${video.id}/publish`).expect(200);
     await drain(worker.producer, 'online-alert-notify');
     expect(mailsTo(email)).toHaveLength(1);
@@ -89,7 +109,9 @@ describe('tell me when it is online', () => {
       .expect(200);
     expect(confirmed.body.message).toMatch(/^Confirmed/);
     await drain(worker.producer, 'online-alert-notify');
-    const online = await smtp.waitFor((mail) => mail !== confirmation && JSON.stringify(mail.to).includes(email));
+    const online = await smtp.waitFor(
+      (mail) => mail !== confirmation && JSON.stringify(mail.to).includes(email),
+    );
     expect(online.subject).toBe("Māia N.'s routines are online");
     expect(online.text).toContain(`/dancers/${maiaId}`);
     expect(header(online, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -110,7 +132,10 @@ describe('tell me when it is online', () => {
     const confirmation = await smtp.waitFor((mail) => JSON.stringify(mail.to).includes(email));
     expect(confirmation.subject).toBe('Confirm: tell me when Item 12: Paper Boats is online');
     const confirm = linkIn(confirmation.text, 'confirm');
-    await request(api.app).post(`/api/online-alerts/${confirm.id}/confirm`).send({ token: confirm.token }).expect(200);
+    await request(api.app)
+      .post(`/api/online-alerts/${confirm.id}/confirm`)
+      .send({ token: confirm.token })
+      .expect(200);
 
     // RFC 8058: the mail app POSTs the List-Unsubscribe URL with "List-Unsubscribe=One-Click".
     const unsubscribe = linkIn(confirmation.text, 'unsubscribe');
@@ -149,7 +174,9 @@ describe('tell me when it is online', () => {
     await ask({ email: address(), entryId: entry12.id, dancerId: 'x' }).expect(400);
     await ask({ email: address() }).expect(400);
     const hidden = await createShowcase(db(), { published: false });
-    const csv = programmeCsv([{ entryNumber: '1', section: 'S', title: 'T', dancers: ['Zoë Hall'], studio: 'X' }]);
+    const csv = programmeCsv([
+      { entryNumber: '1', section: 'S', title: 'T', dancers: ['Zoë Hall'], studio: 'X' },
+    ]);
     await importProgramme(db(), hidden.id, Buffer.from(csv), {});
     await ask({ email: address(), entryId: (await findEntry(db(), hidden.id, '1'))!.id }).expect(404);
 

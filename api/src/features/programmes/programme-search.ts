@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import {
   displayDancerName,
@@ -146,16 +146,27 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
               limit ${MAX_STUDIOS}`),
           ]
         : [];
-    // Section and routine words: every word in the entry's section or title (trigram LIKE, indexed).
+    // Section and routine words: every word in the entry's section or title, newest showcase first.
+    // Showcases are read newest first and each one's entries in programme order (an index), so a
+    // common word stops after a showcase or two; a showcase whose programme lacks a word is skipped
+    // by its one row of words (programme_showcase_words), so a word found nowhere reads 60 short rows,
+    // not 24,000 entries (decision 035).
     const sectionWords = read.words.filter((word) => word.length >= 3);
+    const holdsEvery = (column: SQL) =>
+      sql.join(
+        sectionWords.map((word) => sql`${column} like ${`%${word}%`}`),
+        sql` and `,
+      );
     const sectionQuery =
       sectionWords.length > 0
         ? db.execute<{ id: string; showcaseId: string }>(sql`
-            select e.id, e.showcase_id as "showcaseId" from programme_entries e join showcases s on s.id = e.showcase_id
-            where ${visibleShowcase} and ${sql.join(
-              sectionWords.map((word) => sql`e.section_key like ${`%${word}%`}`),
-              sql` and `,
-            )}
+            select e.id, e.showcase_id as "showcaseId"
+            from (select s.id, s.created_at from showcases s join programme_showcase_words w on w.showcase_id = s.id
+              where ${visibleShowcase} and ${holdsEvery(sql`w.words`)}
+              order by s.created_at desc, s.id) s
+            cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
+              where e.showcase_id = s.id and ${holdsEvery(sql`e.section_key`)}
+              order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
             order by s.created_at desc, s.id, e.entry_sort, e.entry_number
             limit ${MAX_ROUTINES}`)
         : undefined;
