@@ -245,7 +245,7 @@ export async function writeProgramme(db: Db, showcaseId: string, rows: Programme
 }
 
 /**
- * A season of programmes (issue 29's bench): the newest `competitions` showcases each get a programme
+ * A season of programmes (issue 29's bench): the `competitions` showcases with most videos each get a programme
  * of `entries` entries (its own seed), and their videos are given to its entries in order, one video
  * an entry, as a season's uploads would be. Returns the counts written.
  */
@@ -256,7 +256,8 @@ export async function seedProgrammeSeason(
   const { rows: targets } = await db.execute<{ id: string }>(sql`
     select s.id from showcases s
     where not exists (select 1 from programme_entries e where e.showcase_id = s.id)
-    order by s.created_at desc, s.id limit ${options.competitions}`);
+    order by (select count(*) from videos v where v.showcase_id = s.id) desc, s.created_at desc, s.id
+    limit ${options.competitions}`);
   let linked = 0;
   for (const [index, { id }] of targets.entries()) {
     await writeProgramme(db, id, demoProgramme(options.entries, 1_000 + index));
@@ -268,7 +269,7 @@ export async function seedProgrammeSeason(
     linked += result.rowCount ?? 0;
   }
   await db.execute(
-    sql`analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, videos`,
+    sql`analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_showcase_words, videos`,
   );
   const count = async (table: string) =>
     Number(

@@ -16,6 +16,7 @@ CREATE TABLE "programme_showcase_words" (
 	"words" text NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "programme_entries_section_idx";--> statement-breakpoint
 DROP INDEX "programme_dancers_search_idx";--> statement-breakpoint
 DROP INDEX "programme_studios_search_idx";--> statement-breakpoint
 ALTER TABLE "online_alerts" ADD CONSTRAINT "online_alerts_entry_id_programme_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."programme_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -61,3 +62,5 @@ CREATE TRIGGER programme_words_update AFTER UPDATE ON programme_entries
 CREATE TRIGGER programme_words_delete AFTER DELETE ON programme_entries
   REFERENCING OLD TABLE AS old_entries FOR EACH STATEMENT EXECUTE FUNCTION programme_words_trigger();--> statement-breakpoint
 SELECT programme_words_refresh(ARRAY(SELECT DISTINCT showcase_id FROM programme_entries));
+--> statement-breakpoint
+ANALYZE programme_showcase_words;

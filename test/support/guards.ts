@@ -69,15 +69,18 @@ export function takeProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
-afterEach(() => {
-  allowedInTest.length = 0;
-  const found = takeProblems();
-  if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);
-});
+// Only under vitest: the benches load test/support/processes.ts (and so this file) as plain node.
+if (process.env.VITEST) {
+  afterEach(() => {
+    allowedInTest.length = 0;
+    const found = takeProblems();
+    if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);
+  });
 
-// Errors while a file's world is built or taken down.
-afterAll(() => {
-  const found = takeProblems();
-  allowedInFile.length = 0;
-  if (found.length > 0) throw new Error(`Unexpected errors outside the tests:\n${found.join('\n')}`);
-});
+  // Errors while a file's world is built or taken down.
+  afterAll(() => {
+    const found = takeProblems();
+    allowedInFile.length = 0;
+    if (found.length > 0) throw new Error(`Unexpected errors outside the tests:\n${found.join('\n')}`);
+  });
+}

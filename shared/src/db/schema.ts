@@ -658,7 +658,6 @@ export const programmeEntries = pgTable(
     // A showcase's entries in programme order: section-word searches read newest showcase first.
     index('programme_entries_showcase_order_idx').on(t.showcaseId, t.entrySort, t.entryNumber),
     index('programme_entries_studio_idx').on(t.studioId),
-    index('programme_entries_section_idx').using('gin', t.sectionKey.op('gin_trgm_ops')),
   ],
 );
 
