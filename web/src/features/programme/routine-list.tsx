@@ -23,13 +23,18 @@ export function RoutineList({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {routines.map((routine) => (
+      {routines.map((routine, index) => (
         <li
           key={routine.entryId}
           className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-stage-800/70"
         >
           {routine.videos[0] ? (
-            <VideoPreview previewUrl={routine.videos[0].previewUrl} title={routine.videos[0].title} />
+            // The first two previews are above the fold on a phone: the page's largest paint.
+            <VideoPreview
+              previewUrl={routine.videos[0].previewUrl}
+              title={routine.videos[0].title}
+              priority={index < 2}
+            />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-stage-700 text-sm text-zinc-400">
               Video not online yet
