@@ -1,5 +1,5 @@
 // Helpers for the start and test scripts (plain Node, so they run before dependencies exist).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,39 @@ export function run(command, args, options = {}) {
   if (result.status !== 0) {
     console.error(`\n✖ ${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Runs commands at the same time, each one's output held back and printed whole when it ends (so
+ * they do not interleave); exits the script when any failed, after all have ended.
+ */
+export async function runSideBySide(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args, options = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status, signal) => {
+            const name = [command, ...args].join(' ');
+            process.stdout.write(Buffer.concat(output));
+            const seconds = ((Date.now() - started) / 1000).toFixed(0);
+            console.info(`${status === 0 ? '✓' : '✖'} ${name} (${seconds} s)`);
+            resolve({ name, status: status ?? signal });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((result) => result.status !== 0);
+  if (failed.length > 0) {
+    console.error(
+      `\n✖ failed: ${failed.map((result) => `${result.name} (exit ${result.status})`).join(', ')}`,
+    );
+    process.exit(1);
   }
 }
 

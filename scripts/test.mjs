@@ -1,11 +1,22 @@
-// npm test: install if needed, typecheck, lint, then the tests in two runs: the unit and fast lanes
-// (which build the web app and server bundles once, in vitest's global setup), and, only when they
-// pass, the slow lane (Chromium, processes, drills) on that same build. Arguments go to both runs.
-import { ensureDependencies, run } from './lib.mjs';
+// npm test: install if needed; then typecheck, lint and the build side by side (each is mostly one
+// core's work, and the machine has two); then the unit and fast lanes, and, only when they pass, the
+// slow lane (Chromium, processes, drills), both on that one build. Arguments go to both vitest runs.
+import { ensureDependencies, root, run, runSideBySide } from './lib.mjs';
+import { CANARY_SECRETS } from '../test/support/canary-secrets.mjs';
 
 ensureDependencies();
-run('npm', ['run', 'typecheck', '--silent']);
-run('npm', ['run', 'lint', '--silent']);
+await runSideBySide([
+  ['npm', ['run', 'typecheck', '--silent']],
+  ['npm', ['run', 'lint', '--silent']],
+  // The production build, with canary secrets in its environment as a configured machine has real
+  // ones: test/e2e/bundle-secrets.test.ts looks for them in what was built.
+  [
+    'npm',
+    ['run', 'build', '--silent'],
+    { env: { ...process.env, NODE_ENV: 'production', ...CANARY_SECRETS } },
+  ],
+]);
 const args = process.argv.slice(2);
-run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'fast', '--passWithNoTests', ...args]);
-run('npx', ['vitest', 'run', '--project', 'slow', '--passWithNoTests', ...args], { env: { ...process.env, TEST_BUILT: '1' } });
+const built = { env: { ...process.env, TEST_BUILT: '1' }, cwd: root };
+run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'fast', '--passWithNoTests', ...args], built);
+run('npx', ['vitest', 'run', '--project', 'slow', '--passWithNoTests', ...args], built);

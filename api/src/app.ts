@@ -33,7 +33,9 @@ import { registerVideoAdminRoutes } from './features/video-admin/video-admin.rou
 import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
+import { registerBulkUploadRoutes } from './features/bulk-uploads/bulk-uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
+import { purchaseStatusRoutes } from './features/purchases/purchase-status.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { metricsRoutes } from './features/ops/metrics.routes.ts';
 import { registerQueueDashboard } from './features/ops/queue-dashboard.routes.ts';
@@ -45,6 +47,7 @@ import { registerProgrammeAdminRoutes } from './features/programmes/programme-ad
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
+import { sitemapRoutes } from './site/sitemaps.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -120,6 +123,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));
   app.use(checkoutRoutes(deps));
+  app.use(purchaseStatusRoutes(deps));
   app.use(documentRoutes(deps));
   app.use(reminderRoutes(deps));
   app.use(buyerLibraryRoutes(deps));
@@ -135,6 +139,7 @@ export function createApp(deps: Deps): express.Express {
   registerVideoAdminRoutes(admin, deps);
   registerAdminTestimonialRoutes(admin, deps);
   registerUploadRoutes(admin, deps);
+  registerBulkUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);
   registerPortfolioRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
@@ -147,6 +152,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(admin);
 
   app.use('/api', apiNotFound);
+  app.use(sitemapRoutes(deps));
   app.use(webRoutes(deps));
   app.use(errorHandler);
   return app;

@@ -7,7 +7,7 @@ import { createStorage, type Storage } from '@app/shared/storage';
 import { createStripe, type Stripe } from '@app/shared/stripe';
 import { createHttpMetrics, gaugeOf, type HttpMetrics } from './http/metrics.ts';
 import { PublicCache } from './site/public-cache.ts';
-import { PurchaseWaiters } from './features/checkout/purchase-waiters.ts';
+import { PurchaseWaiters } from './features/purchases/purchase-waiters.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {

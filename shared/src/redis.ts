@@ -20,6 +20,16 @@ export function createRedis(url: string, role: 'worker' | 'client'): Redis {
 
 export class RedisUnavailableError extends Error {}
 
+/** ioredis's ways of saying the connection, not the command, failed. */
+function isConnectionLoss(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return (
+    name === 'MaxRetriesPerRequestError' ||
+    (typeof message === 'string' &&
+      /Connection is closed|Command timed out|ECONNREFUSED|ECONNRESET/.test(message))
+  );
+}
+
 /**
  * Redis commands wait in ioredis's queue while it reconnects; a request must not wait with them.
  * When the connection is known to be lost (not merely still starting) the command fails at once.
@@ -28,7 +38,11 @@ export function withRedisTimeout<T>(redis: Redis, command: () => Promise<T>, ms 
   if (['reconnecting', 'close', 'end'].includes(redis.status)) {
     return Promise.reject(new RedisUnavailableError(`Redis is ${redis.status}`));
   }
-  const promise = command();
+  const promise = command().catch((error: unknown) => {
+    throw isConnectionLoss(error)
+      ? new RedisUnavailableError('Redis connection lost', { cause: error })
+      : error;
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new RedisUnavailableError(`Redis did not answer within ${ms} ms`)), ms);

@@ -9,8 +9,11 @@ import { startApi, startWorker, type RunningApi, type RunningProcess } from '../
 import { startOutageProxy, type OutageProxy } from '../support/tcp-proxy.ts';
 import { createVideo } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
+import { expectErrorLogs } from '../support/guards.ts';
 
 const { env, producer } = useTestWorld({ producer: true });
+// A request in flight when the database goes is answered 503 and logged as the error it is.
+expectErrorLogs(/Connection terminated unexpectedly|connect ECONNREFUSED|timeout exceeded when trying to connect/);
 let proxy: OutageProxy;
 let api: RunningApi;
 let worker: RunningProcess;

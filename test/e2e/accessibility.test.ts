@@ -108,6 +108,7 @@ const routes: Route[] = [
   owner('/admin/removal-requests', 'Removal requests'),
   owner('/admin/audit-log', 'Audit log'),
   owner('/admin/programmes', 'Programmes'),
+  owner('/admin/uploads', 'Competition upload'),
 ];
 
 const sizes = [

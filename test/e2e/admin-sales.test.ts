@@ -6,6 +6,7 @@ import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { createVideo } from '../support/factories.ts';
 import { openPage, type Page } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
+import { expectErrorLogs } from '../support/guards.ts';
 
 const { env, api, browser, smtp } = useTestWorld({
   smtp: true,
@@ -68,6 +69,7 @@ describe('the admin sales and jobs screens', () => {
   it('shows a failed job with its reason and retries it', async () => {
     // A job whose payload the worker refuses fails at once, without retries.
     const connection = createRedis(env.config.REDIS_URL, 'client');
+    expectErrorLogs(/"jobId":"broken-receipt"/); // its payload is wrong on purpose
     const producer = createProducer(connection, env.config.QUEUE_PREFIX);
     const queued = await producer
       .queue('purchase-receipt')

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CANARY_SECRETS } from '../support/canary-secrets.ts';
+import { CANARY_SECRETS } from '../support/canary-secrets.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];

@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createDatabase, migrateDatabase } from '@app/shared/db';
-import { CANARY_SECRETS } from './canary-secrets.ts';
+import { CANARY_SECRETS } from './canary-secrets.mjs';
 import { TEMPLATE_DATABASE, TEST_DATABASE_ADMIN_URL, TEST_DATABASE_PREFIX, TEST_REDIS_URL, databaseUrl } from './services.ts';
 
 /**
  * The run's one build (web app and server bundles, `npm run build`): tests start the api and worker as
  * production does, from their bundles, and serve the web app the api serves. Built with canary secrets in
  * the environment, as a production build on a configured machine is, so the bundle-secrets test can look
- * for them in what was built. `npm test` builds once and sets TEST_BUILT=1 for its later lanes.
+ * for them in what was built. `npm test` builds before its lanes (scripts/test.mjs) and sets TEST_BUILT=1.
  */
 function build(): void {
   if (process.env.TEST_BUILT === '1') return;

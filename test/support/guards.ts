@@ -3,20 +3,32 @@
  * at: an unexpected `console.error`, an error-level log of the api or worker (in process or spawned),
  * or a connection to a host that is not this machine.
  */
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { createLogger, type Logger } from '@app/shared/logger';
 import { refuseOutboundConnections } from './no-outbound.mjs';
 
-const problems: string[] = [];
-const allowedInFile: RegExp[] = [];
-const allowedInTest: RegExp[] = [];
+// Kept on globalThis: the fast lane runs files without isolation, where the setup file is evaluated again
+// for every file while a test's own import of this module may be an earlier evaluation. One state per
+// process means a report or an allowance always reaches the hooks that check it.
+interface GuardState {
+  problems: string[];
+  allowedInFile: RegExp[];
+  allowedInTest: RegExp[];
+  /** Set between a test's start and end, so a call outside a test is known to be the file's. */
+  inTest: boolean;
+}
+const stateKey = Symbol.for('stagelight.guards.state');
+const stateHolder = globalThis as typeof globalThis & { [stateKey]?: GuardState };
+const state = (stateHolder[stateKey] ??= { problems: [], allowedInFile: [], allowedInTest: [], inTest: false });
+const { problems, allowedInFile, allowedInTest } = state;
 
 /**
  * Says that an error log or `console.error` matching `pattern` is expected: in the test that calls it,
  * or in the whole file when called outside a test.
  */
 export function expectErrorLogs(...patterns: RegExp[]): void {
-  (expect.getState().currentTestName === undefined ? allowedInFile : allowedInTest).push(...patterns);
+  // Not expect.getState().currentTestName: without isolation it still holds the previous file's last test.
+  (state.inTest ? allowedInTest : allowedInFile).push(...patterns);
 }
 
 /** Records an error-level message, unless the running test or file said it expects it. */
@@ -45,7 +57,11 @@ export function reportErrorLogLines(source: string, output: string): void {
 export function createTestLogger(name: string): Logger {
   const level = process.env.TEST_LOG_LEVEL;
   if (level) return createLogger({ name, level });
-  return createLogger({ name, level: 'error', destination: { write: (line: string) => reportErrorLogLines(name, line) } });
+  return createLogger({
+    name,
+    level: 'error',
+    destination: { write: (line: string) => reportErrorLogLines(name, line) },
+  });
 }
 
 // Patched once per process; the unit lane runs files in one process without isolation, so the patches
@@ -54,11 +70,17 @@ const current = Symbol.for('stagelight.guards');
 const global = globalThis as typeof globalThis & { [current]?: typeof reportError };
 if (!global[current]) {
   refuseOutboundConnections((host: string, port: unknown) =>
-    global[current]!('network', `a connection to ${host}:${String(port)} was refused (tests talk to local fakes only)`),
+    global[current]!(
+      'network',
+      `a connection to ${host}:${String(port)} was refused (tests talk to local fakes only)`,
+    ),
   );
   const consoleError = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    global[current]!('console.error', args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    global[current]!(
+      'console.error',
+      args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '),
+    );
     consoleError(...args);
   };
 }
@@ -69,9 +91,14 @@ export function takeProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
-// Only under vitest: the benches load test/support/processes.ts (and so this file) as plain node.
+// Only under vitest: the benches import processes.ts (and so this file) as plain scripts.
 if (process.env.VITEST) {
+  beforeEach(() => {
+    state.inTest = true;
+  });
+
   afterEach(() => {
+    state.inTest = false;
     allowedInTest.length = 0;
     const found = takeProblems();
     if (found.length > 0) throw new Error(`Unexpected errors during the test:\n${found.join('\n')}`);

@@ -10,6 +10,7 @@ import { pruneVideoStatEvents } from './jobs/prune-video-stat-events.ts';
 import { recordSale } from './jobs/record-sale.ts';
 import { removalRequestNotification } from './jobs/removal-request-notification.ts';
 import { retentionSweep } from './jobs/retention-sweep.ts';
+import { sweepAbandonedUploads } from './jobs/sweep-abandoned-uploads.ts';
 import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
 import { taxDocumentMail } from './jobs/tax-document-mail.ts';
@@ -37,4 +38,5 @@ export const handlers: HandlerMap = {
   'retention-sweep': retentionSweep,
   'online-alert-confirm': onlineAlertConfirm,
   'online-alert-notify': onlineAlertNotify,
+  'sweep-abandoned-uploads': sweepAbandonedUploads,
 };

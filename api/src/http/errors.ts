@@ -103,6 +103,14 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
 
 /** The one place errors become responses. Details go to the log, never to the client. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // The client went away mid-answer (a page left while its images loaded) or mid-body (a dropped upload):
+  // nobody is there to answer, and nothing is broken here.
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ECONNABORTED' || (code === 'ECONNRESET' && req.destroyed)) {
+    req.log.info({ message: (error as Error).message }, 'client went away mid-request');
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
   const { status, body, headers } = describe(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ status, message: body.message }, 'request refused');

@@ -3,7 +3,7 @@ import { rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Request, RequestHandler } from 'express';
 import { errorBody } from '@app/shared/errors';
-import { withRedisTimeout } from '@app/shared/redis';
+import { RedisUnavailableError, withRedisTimeout } from '@app/shared/redis';
 import { buyerEmailSchema, videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
 import { addressKey } from './client-address.ts';
@@ -151,7 +151,15 @@ export const limits = {
  */
 export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): RequestHandler {
   return rateLimit({
-    logger,
+    logger: {
+      warn: (warning: unknown) => logger.warn({ err: warning }, 'express-rate-limit warning'),
+      // An unreachable Redis is the outage this limiter is built to ride through (the request goes on):
+      // a warning per request, not an error; Redis's own client reports the outage.
+      error: (error: unknown, message?: string) =>
+        error instanceof RedisUnavailableError
+          ? logger.warn({ err: error }, message)
+          : logger.error({ err: error }, message),
+    },
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: rule.headers === false ? false : 'draft-8',

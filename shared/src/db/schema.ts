@@ -229,9 +229,15 @@ export const videos = pgTable(
     entryId: text().references((): AnyPgColumn => programmeEntries.id, { onDelete: 'set null' }),
     // The owner wrote the title, description and tags herself: the entry's changes leave them alone.
     ownText: boolean().notNull().default(true),
+    // The bulk upload's content hash (S3's multipart ETag of the file's parts, decision 033): the same
+    // file uploaded twice is one video. Null for videos saved one by one.
+    contentHash: text(),
   },
   (t) => [
     index('videos_entry_idx').on(t.entryId),
+    uniqueIndex('videos_content_hash_key')
+      .on(t.contentHash)
+      .where(sql`${t.contentHash} is not null`),
     index('videos_showcase_idx').on(t.showcaseId, t.createdAt.desc(), t.id.desc()),
     // Keyset pages: a showcase's videos above, the whole library here.
     index('videos_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -697,6 +703,75 @@ export const programmeMappings = pgTable('programme_mappings', {
   mapping: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One evening's bulk upload to a showcase (decision 033): its files, matched to the programme's
+ * entries, become videos when the owner confirms (and, after that, as each file arrives).
+ */
+export const uploadBatches = pgTable(
+  'upload_batches',
+  {
+    id: uuidKey(),
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    // The videos go on sale once ready (a failed one never does), or stay hidden; at this price.
+    publish: boolean().notNull().default(false),
+    priceCents: integer().notNull().default(0),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('upload_batches_showcase_idx').on(t.showcaseId, t.createdAt),
+    check('upload_batches_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const uploadFileStates = ['uploading', 'uploaded', 'duplicate', 'failed'] as const;
+export const uploadMatchKinds = ['number', 'order', 'hand'] as const;
+
+/**
+ * A file of a bulk upload: one row per name and size in its batch, so a reload or a second tab finds
+ * the same multipart upload and continues it. `uploadId` is the storage's multipart upload while the
+ * file is uploading; the abandoned-upload sweep aborts those untouched for days.
+ */
+export const uploadFiles = pgTable(
+  'upload_files',
+  {
+    id: uuidKey(),
+    batchId: text()
+      .notNull()
+      .references(() => uploadBatches.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    contentType: text().notNull(),
+    // When the camera recorded it (the file's metadata), for matching camera-named files by order.
+    capturedAt: timestamp({ withTimezone: true }),
+    awsKey: text().notNull(),
+    uploadId: text(),
+    partSize: integer().notNull(),
+    state: text({ enum: uploadFileStates }).notNull().default('uploading'),
+    error: text(),
+    entryId: text().references(() => programmeEntries.id, { onDelete: 'set null' }),
+    matchedBy: text({ enum: uploadMatchKinds }),
+    contentHash: text(),
+    videoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    // When its video first became ready and, the batch asking so, went on sale: only once, so a video
+    // she hides later stays hidden when it is processed again.
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('upload_files_batch_file_key').on(t.batchId, t.fileName, t.size),
+    index('upload_files_uploading_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} = 'uploading'`),
+    index('upload_files_video_idx').on(t.videoId),
+    check('upload_files_state_check', sql`${t.state} in ('uploading', 'uploaded', 'duplicate', 'failed')`),
+    check('upload_files_size_check', sql`${t.size} > 0`),
+  ],
+);
 
 /**
  * "Tell me when it is online" (decision 035): a visitor's address waiting for a video of one entry or

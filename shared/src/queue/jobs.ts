@@ -88,6 +88,8 @@ export const jobPayloadSchemas = {
   'online-alert-notify': z.object({}),
   // Deletes what the privacy page says is kept no longer (a daily schedule; docs/decisions/030).
   'retention-sweep': z.object({}),
+  // Aborts the bulk upload's multipart uploads nobody has touched for days (a schedule; decision 033).
+  'sweep-abandoned-uploads': z.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

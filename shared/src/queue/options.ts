@@ -132,6 +132,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
   },
   // No job id: a publish while a run is under way must get a run of its own after it.
   'online-alert-notify': { attempts: 8, backoff: { type: 'exponential', delay: 5_000 } },
+  'sweep-abandoned-uploads': { attempts: 3, backoff: retryWithBackoff },
   'buyer-sign-in': {
     // A link is worth sending only while the buyer waits for it: a few quick retries, no more.
     attempts: 5,

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 // When a job moves a purchase on (paid, failed, expired, refunded), the worker announces its id on
 // this channel, so an api replica holding the buyer's status request answers at once instead of at
-// the buyer's next poll (api/src/features/checkout/purchase-waiters.ts, decision 014).
+// the buyer's next poll (api/src/features/purchases/purchase-waiters.ts, decision 014).
 
 export const purchaseSettledChannel = (prefix: string) => `${prefix}:purchase-settled`;
 

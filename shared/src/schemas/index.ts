@@ -14,3 +14,4 @@ export * from './gst.ts';
 export * from './privacy.ts';
 export * from './programme-rules.ts';
 export * from './programme.ts';
+export * from './bulk-uploads.ts';

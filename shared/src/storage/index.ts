@@ -27,10 +27,18 @@ export {
   LOCAL_UPLOADS_PATH,
   MIN_PART_BYTES,
   verifyLocalLink,
+  verifyLocalMultipart,
   verifyLocalUpload,
   type LocalStorage,
 } from './local.ts';
-export { MAX_PARTS, StorageError, type Storage, type StoredObject, type UploadedPart } from './types.ts';
+export {
+  MAX_PARTS,
+  StorageError,
+  type MultipartAction,
+  type Storage,
+  type StoredObject,
+  type UploadedPart,
+} from './types.ts';
 
 /** The storage STORAGE_DRIVER names: files under STORAGE_DIR, or an S3 (compatible) bucket. */
 export function createStorage(config: Config): Storage {
@@ -82,6 +90,8 @@ function lazyS3Storage(options: S3Options): Storage {
     signedUploadUrl: call('signedUploadUrl'),
     createMultipartUpload: call('createMultipartUpload'),
     signedPartUrl: call('signedPartUrl'),
+    listParts: call('listParts'),
+    signedMultipartUrl: call('signedMultipartUrl'),
     completeMultipartUpload: call('completeMultipartUpload'),
     abortMultipartUpload: call('abortMultipartUpload'),
   };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { purposeKey, sign, verifySignature } from '../signing.ts';
 import { contentTypeFor, encodeKey, isSafeKey } from './keys.ts';
-import { MAX_PARTS, StorageError, type Storage } from './types.ts';
+import { MAX_PARTS, StorageError, type MultipartAction, type Storage } from './types.ts';
 
 // Signed links for files kept on the api's disk. Each kind of link has its own key derived from
 // SESSION_SECRET and signs everything that matters (key, expiry, name / type / part), so no link
@@ -24,6 +24,9 @@ const uploadMessage = (key: string, expires: number, contentType: string) =>
   `${key}\n${expires}\n${contentType}`;
 const partMessage = (key: string, expires: number, uploadId: string, partNumber: number) =>
   `${key}\n${expires}\n${uploadId}\n${partNumber}`;
+
+const multipartMessage = (key: string, expires: number, uploadId: string, action: string) =>
+  `${key}\n${expires}\n${uploadId}\n${action}`;
 
 type Refusal = { valid: false; reason: 'unsigned' | 'tampered' | 'expired' };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -86,11 +89,35 @@ export function verifyLocalUpload(
   return refusal ?? { valid: true, part: { uploadId: query.uploadId, partNumber } };
 }
 
+/** Checks a local link for one S3 request on a multipart upload: list its parts, complete or abort it. */
+export function verifyLocalMultipart(
+  secret: string,
+  key: string,
+  query: { expires?: unknown; sig?: unknown; uploadId?: unknown; action?: unknown },
+): Refusal | { valid: true; uploadId: string; action: MultipartAction } {
+  const expires = Number(query.expires);
+  const { uploadId, action } = query;
+  if (
+    !Number.isInteger(expires) ||
+    typeof uploadId !== 'string' ||
+    (action !== 'list' && action !== 'complete' && action !== 'abort')
+  )
+    return { valid: false, reason: 'unsigned' };
+  const refusal = checkSignature(
+    purposeKey(secret, 'file-upload-multipart'),
+    multipartMessage(key, expires, uploadId, action),
+    expires,
+    query.sig,
+  );
+  return refusal ?? { valid: true, uploadId, action };
+}
+
 export interface LocalStorage extends Storage {
   driver: 'local';
   /**
    * Stores one part of a multipart upload (the target of a signed part link) in its place in the
-   * file being assembled; its etag is new for every write of the part.
+   * file being assembled; its etag is the MD5 of its bytes, as S3's is, so the same file sent in the
+   * same parts gets the same etags on both drivers (the bulk upload's content hash, decision 033).
    */
   putPart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<{ etag: string }>;
   /**
@@ -141,7 +168,12 @@ interface PartRecord {
  * Passes `limit` bytes on and fails on the next one, before anything past the limit is written;
  * `bytes` is how many went through.
  */
-export function byteLimit(limit: number, tooMany: () => Error): Transform & { bytes: number } {
+export function byteLimit(
+  limit: number,
+  tooMany: () => Error,
+  // Sees every chunk passed on (a part's MD5): one stream less between the socket and the disk.
+  observe?: (chunk: Buffer) => void,
+): Transform & { bytes: number } {
   const counter = Object.assign(
     new Transform({
       // Room for a few socket reads, so the upload is not paused after every one of them.
@@ -149,6 +181,7 @@ export function byteLimit(limit: number, tooMany: () => Error): Transform & { by
       transform(chunk: Buffer, _encoding, done) {
         if (counter.bytes + chunk.length > limit) return done(tooMany());
         counter.bytes += chunk.length;
+        observe?.(chunk);
         done(null, chunk);
       },
     }),
@@ -167,6 +200,7 @@ export function createLocalStorage(
   const linkKey = purposeKey(links.secret, 'file-link');
   const uploadKey = purposeKey(links.secret, 'file-upload');
   const partKey = purposeKey(links.secret, 'file-upload-part');
+  const multipartKey = purposeKey(links.secret, 'file-upload-multipart');
 
   function fileFor(key: string): string {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
@@ -309,6 +343,17 @@ export function createLocalStorage(
       });
       return `${links.publicUrl}${LOCAL_UPLOADS_PATH}${encodeKey(key)}?${query}`;
     },
+    async signedMultipartUrl(key, uploadId, action, { expiresInSeconds }) {
+      fileFor(key);
+      const expires = nowSeconds() + expiresInSeconds;
+      const query = new URLSearchParams({
+        uploadId,
+        action,
+        expires: String(expires),
+        sig: sign(multipartKey, multipartMessage(key, expires, uploadId, action)),
+      });
+      return `${links.publicUrl}${LOCAL_UPLOADS_PATH}${encodeKey(key)}?${query}`;
+    },
     async putPart(key, uploadId, partNumber, body) {
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS)
         throw new StorageError('invalid-parts', `Part numbers run from 1 to ${MAX_PARTS}`);
@@ -316,9 +361,11 @@ export function createLocalStorage(
       const record = path.join(folder, `${partNumber}.json`);
       // Until this write has finished, the part counts as not uploaded.
       await rm(record, { force: true });
+      const md5 = createHash('md5');
       const limit = byteLimit(
         upload.partSize,
         () => new StorageError('invalid-parts', `Part ${partNumber} is larger than ${upload.partSize} bytes`),
+        (chunk) => md5.update(chunk),
       );
       await pipeline([
         body,
@@ -328,9 +375,25 @@ export function createLocalStorage(
           start: (partNumber - 1) * upload.partSize,
         }),
       ]);
-      const etag = `"${randomBytes(16).toString('hex')}"`;
+      const etag = `"${md5.digest('hex')}"`;
       await writeFile(record, JSON.stringify({ etag, size: limit.bytes } satisfies PartRecord));
       return { etag };
+    },
+    async listParts(key, uploadId) {
+      const { folder } = await uploadFolder(key, uploadId);
+      const names = await readdir(folder);
+      const parts: Array<{ partNumber: number; etag: string; size: number }> = [];
+      for (const name of names) {
+        const match = /^(\d+)\.json$/.exec(name);
+        if (!match) continue;
+        // A record is written after its part's bytes, so a listed part is whole.
+        const stored = await readFile(path.join(folder, name), 'utf8').then(
+          (text) => JSON.parse(text) as PartRecord,
+          () => null,
+        );
+        if (stored) parts.push({ partNumber: Number(match[1]), etag: stored.etag, size: stored.size });
+      }
+      return parts.sort((a, b) => a.partNumber - b.partNumber);
     },
     async completeMultipartUpload(key, uploadId, parts) {
       const { folder, upload } = await uploadFolder(key, uploadId);

@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -194,6 +195,37 @@ export function createS3Storage(options: S3Options, client = createS3Client(opti
         new UploadPartCommand({ Bucket, Key: checkedKey(key), UploadId: uploadId, PartNumber: partNumber }),
         { expiresIn: expiresInSeconds },
       );
+    },
+    async signedMultipartUrl(key, uploadId, action, { expiresInSeconds }) {
+      const input = { Bucket, Key: checkedKey(key), UploadId: uploadId };
+      const command =
+        action === 'list'
+          ? new ListPartsCommand(input)
+          : action === 'complete'
+            ? new CompleteMultipartUploadCommand(input)
+            : new AbortMultipartUploadCommand(input);
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+    async listParts(key, uploadId) {
+      const parts: Array<{ partNumber: number; etag: string; size: number }> = [];
+      // A thousand parts a page: S3's own limit.
+      for (let marker: string | undefined; ;) {
+        const page = await client
+          .send(
+            new ListPartsCommand({
+              Bucket,
+              Key: checkedKey(key),
+              UploadId: uploadId,
+              PartNumberMarker: marker,
+            }),
+          )
+          .catch(uploadError);
+        for (const part of page.Parts ?? [])
+          if (part.PartNumber && part.ETag)
+            parts.push({ partNumber: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+        if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
+        marker = page.NextPartNumberMarker;
+      }
     },
     async completeMultipartUpload(key, uploadId, parts) {
       if (parts.length === 0) throw new StorageError('invalid-parts', 'No parts were given');

@@ -45,9 +45,26 @@ export interface Storage {
     partNumber: number,
     options: { expiresInSeconds: number },
   ): Promise<string>;
+  /**
+   * A link for one S3 request on a multipart upload, so a browser speaking S3's REST protocol (Uppy)
+   * lists its parts (GET), completes it (POST with the parts as XML) or aborts it (DELETE).
+   */
+  signedMultipartUrl(
+    key: string,
+    uploadId: string,
+    action: MultipartAction,
+    options: { expiresInSeconds: number },
+  ): Promise<string>;
+  /**
+   * The parts stored so far (number, etag, size), in order: a resumed upload sends only the others.
+   * StorageError `upload-not-found` when the upload was completed, aborted or never made.
+   */
+  listParts(key: string, uploadId: string): Promise<Array<UploadedPart & { size: number }>>;
   completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
 }
+
+export type MultipartAction = 'list' | 'complete' | 'abort';
 
 /** A storage failure the caller caused: an unknown upload, or parts that do not add up. */
 export class StorageError extends Error {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { business } from '@app/shared/site-copy';
 import { formatDuration } from '@app/shared/format';
 import { videos } from '@app/shared/db';
@@ -36,7 +36,8 @@ export const failureReasons = {
   notVideo: 'This is not a video file that can be played. Export it again as MP4 or MOV and upload it.',
   damaged: 'The video could not be read: the file may be damaged. Export it again and upload it.',
   tooSlow: 'Processing the video took too long: the file may be damaged. Export it again and upload it.',
-  retrying: 'Processing could not finish because of a problem on our side, not with the file; it will be tried again.',
+  retrying:
+    'Processing could not finish because of a problem on our side, not with the file; it will be tried again.',
   ourSide:
     'Processing could not finish because of a problem on our side, not with the file. Press "Process again" later.',
 } as const;
@@ -422,6 +423,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       return { status: 'skipped', reason: 'The video has another file now' };
     }
     await job.updateProgress(100).catch(() => {});
+    await releaseBulkUpload(context, videoId);
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
     await queueVideoStream(context, { videoId, awsKey });
     return { status: 'done', ...media };
@@ -484,4 +486,26 @@ async function removeUnused(context: WorkerContext, awsKey: string, keys: string
   await Promise.all(
     keys.filter((key) => !inUse.has(key)).map((key) => context.storage.delete(key).catch(() => {})),
   );
+}
+
+/**
+ * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
+ * ready (decision 033); a failed one never does, and one she hid since stays hidden.
+ */
+async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoId: string): Promise<void> {
+  const released = await db.execute(sql`
+    with released as (
+      update upload_files f set released_at = now()
+      from upload_batches b
+      where b.id = f.batch_id and f.video_id = ${videoId} and f.state = 'uploaded'
+        and b.publish and f.released_at is null
+      returning f.video_id
+    )
+    update videos set published = true
+    where id in (select video_id from released) and withdrawn_at is null`);
+  // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
+  if ((released.rowCount ?? 0) > 0)
+    await producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
+      logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
+    });
 }

@@ -4,21 +4,12 @@ import {
   cartCheckoutRequestSchema,
   cartCheckRequestSchema,
   checkoutRequestSchema,
-  purchaseStatusQuerySchema,
 } from '@app/shared/schemas';
 import { showcaseBundle } from '@app/shared/sales';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
-import { addressKey } from '../../http/client-address.ts';
-import {
-  CHECKABLE_MS,
-  checkoutCart,
-  checkoutOneVideo,
-  priceCart,
-  purchaseBySession,
-  purchaseStatusOf,
-} from './checkout.service.ts';
+import { checkoutCart, checkoutOneVideo, priceCart } from './checkout.service.ts';
 
 export function checkoutRoutes(deps: Deps): Router {
   const router = Router();
@@ -45,43 +36,6 @@ export function checkoutRoutes(deps: Deps): Router {
     const bundle = await showcaseBundle(deps.db, id);
     if (!bundle) throw notFound('This showcase has no bundle');
     res.set('Cache-Control', 'no-cache').json(bundle);
-  });
-
-  router.get('/api/purchases/:sessionId', rateLimiter(deps, limits.purchaseStatus), async (req, res) => {
-    const sessionId = z.string().trim().min(1).max(255).parse(req.params.sessionId);
-    const { wait } = purchaseStatusQuerySchema.parse(req.query);
-    let purchase = await purchaseBySession(deps, sessionId);
-    if (!purchase) throw notFound('Purchase not found');
-    // The webhook may be late: ask the worker to check Stripe now (at most one check per few seconds),
-    // while the session can still be paid; after that Stripe's expiry event settles it.
-    if (
-      purchase.status === 'pending' &&
-      purchase.source === 'stripe' &&
-      deps.stripe &&
-      Date.now() - purchase.createdAt.getTime() < CHECKABLE_MS
-    ) {
-      await deps.producer
-        .enqueue('record-sale', { kind: 'check', purchaseId: purchase.id })
-        .catch(() => {});
-    }
-    if (purchase.status === 'pending' && wait > 0) {
-      // Held until the worker announces this purchase settled (decision 014); the row decides.
-      const answered = new AbortController();
-      res.once('close', () => answered.abort());
-      const settled = deps.purchaseWaiters.wait(
-        purchase.id,
-        wait * 1_000,
-        answered.signal,
-        addressKey(req.ip),
-      );
-      purchase = (await purchaseBySession(deps, sessionId)) ?? purchase;
-      if (purchase.status === 'pending') {
-        await settled;
-        purchase = (await purchaseBySession(deps, sessionId)) ?? purchase;
-      }
-      answered.abort();
-    }
-    res.set('Cache-Control', 'no-store').json(await purchaseStatusOf(deps, purchase, sessionId));
   });
 
   return router;

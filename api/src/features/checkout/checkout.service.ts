@@ -1,5 +1,5 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { purchaseItems, purchases, showcases, videos } from '@app/shared/db';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
 import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
 import { displayDancerName } from '@app/shared/schemas';
@@ -10,14 +10,12 @@ import type {
   CartProblem,
   CheckoutRequest,
   PricedCartItem,
-  PurchaseStatusResponse,
 } from '@app/shared/schemas';
 import type { Stripe } from '@app/shared/stripe';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
-import { documentsOfPurchase } from '../gst/documents.service.ts';
 import {
   findPerformer,
   offerTitle,
@@ -393,49 +391,4 @@ async function startCheckout(
   await db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, purchase.id));
   if (!session.url) throw new HttpError(503, PAYMENT_UNAVAILABLE);
   return { url: session.url, sessionId: session.id };
-}
-
-/** The download page of one video of a paid purchase (it issues the short-lived signed link itself). */
-export const downloadPagePath = (videoId: string, sessionId: string) =>
-  `/video/${encodeURIComponent(videoId)}/download?session_id=${encodeURIComponent(sessionId)}`;
-
-export async function purchaseBySession(deps: Pick<Deps, 'db'>, sessionId: string) {
-  const [row] = await deps.db.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId));
-  return row;
-}
-
-/** GET /api/purchases/{session}'s answer: the purchase's status and every item, each with its download once paid. */
-export async function purchaseStatusOf(
-  deps: Pick<Deps, 'db'>,
-  purchase: typeof purchases.$inferSelect,
-  sessionId: string,
-): Promise<PurchaseStatusResponse> {
-  const items = await deps.db
-    .select({
-      videoId: purchaseItems.videoId,
-      title: purchaseItems.title,
-      bundleShowcaseId: purchaseItems.bundleShowcaseId,
-      amountCents: purchaseItems.amountCents,
-    })
-    .from(purchaseItems)
-    .where(eq(purchaseItems.purchaseId, purchase.id))
-    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
-  const paid = purchase.status === 'paid';
-  const listed = items.map((item) => ({
-    ...item,
-    ...(paid && item.videoId && { downloadUrl: downloadPagePath(item.videoId, sessionId) }),
-  }));
-  const first = listed.find((item) => item.videoId);
-  const documents =
-    purchase.status === 'paid' || purchase.status === 'refunded'
-      ? await documentsOfPurchase(deps.db, purchase.id, sessionId)
-      : [];
-  return {
-    status: purchase.status,
-    videoId: first?.videoId ?? '',
-    ...(first?.downloadUrl && { downloadUrl: first.downloadUrl }),
-    amountCents: purchase.amountCents,
-    items: listed,
-    ...(documents.length > 0 && { documents }),
-  };
 }

@@ -12,9 +12,24 @@ export function registerAdminEventRoutes(admin: Router, { db, publicCache }: Dep
     res.set('Cache-Control', 'no-store').json(await adminEvents(db, query));
   });
 
-  publicCache.writeRoutes(admin, '/api/admin/events', eventIdSchema, {
-    post: (body) => createEvent(db, insertEventSchema.parse(body)),
-    put: (id, body) => updateEvent(db, id, insertEventSchema.parse(body)),
-    delete: (id) => deleteEvent(db, id),
+  // Each write then tells the public cache, before answering, so no list shows the old events after it.
+  admin.post('/api/admin/events', async (req, res) => {
+    const event = await createEvent(db, insertEventSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.status(201).json(event);
+  });
+
+  admin.put('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    const event = await updateEvent(db, id, insertEventSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(event);
+  });
+
+  admin.delete('/api/admin/events/:id', async (req, res) => {
+    const id = eventIdSchema.parse(req.params.id);
+    await deleteEvent(db, id);
+    await publicCache.changed();
+    res.json({ id, deleted: true });
   });
 }

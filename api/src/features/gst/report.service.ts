@@ -3,7 +3,7 @@ import { paymentFees, purchases, taxDocuments, type Db } from '@app/shared/db';
 import { allocate } from '@app/shared/sales';
 import type { DocumentContent } from '@app/shared/gst';
 import type { GstPeriod, GstReport, GstReportRow } from '@app/shared/schemas';
-import { csvCell } from '../checkout/sales.service.ts';
+import { csvCell } from '../../http/csv.ts';
 
 // The GST return's figures for a period and its Xero import (decision 029). Both read the issued
 // documents, never the purchases: what was invoiced and credited is what the return declares.

@@ -93,10 +93,18 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
     res.set('Cache-Control', 'no-store').json(await adminPortfolio(db));
   });
 
-  // Deleting is its own route below: the photo's pictures go only after the lists have moved on.
-  publicCache.writeRoutes(admin, '/api/admin/portfolio', photoIdSchema, {
-    post: (body) => createPhoto(deps, createPortfolioPhotoSchema.parse(body)),
-    patch: (id, body) => updatePhoto(db, id, updatePortfolioPhotoSchema.parse(body)),
+  // Each write then tells the public cache, before answering, so no page shows the old portfolio after it.
+  admin.post('/api/admin/portfolio', async (req, res) => {
+    const photo = await createPhoto(deps, createPortfolioPhotoSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.status(201).json(photo);
+  });
+
+  admin.patch('/api/admin/portfolio/:id', async (req, res) => {
+    const id = photoIdSchema.parse(req.params.id);
+    const photo = await updatePhoto(db, id, updatePortfolioPhotoSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(photo);
   });
 
   admin.post('/api/admin/portfolio/:id/replace', async (req, res) => {
@@ -104,6 +112,7 @@ export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void 
     res.json(await replacePhoto(deps, id, replacePortfolioPhotoSchema.parse(req.body ?? {})));
   });
 
+  // deletePhoto tells the cache itself: the photo's pictures go only after the lists have moved on.
   admin.delete('/api/admin/portfolio/:id', async (req, res) => {
     const id = photoIdSchema.parse(req.params.id);
     await deletePhoto(deps, id);

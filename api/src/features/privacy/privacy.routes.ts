@@ -64,18 +64,19 @@ export function registerPrivacyAdminRoutes(admin: Router, deps: Deps): void {
   });
 
   // Takes effect on every replica before it answers (the content version is bumped).
-  admin.post(
-    '/api/admin/videos/:id/withdraw',
-    publicCache.writeRoute((req) =>
-      withdrawVideo(db, textIdSchema.parse(req.params.id), withdrawVideoSchema.parse(req.body ?? {})),
-    ),
-  );
-  admin.post(
-    '/api/admin/videos/:id/restore',
-    publicCache.writeRoute((req) =>
-      restoreVideo(db, textIdSchema.parse(req.params.id), withdrawVideoSchema.parse(req.body ?? {}).reason),
-    ),
-  );
+  admin.post('/api/admin/videos/:id/withdraw', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const withdrawn = await withdrawVideo(db, id, withdrawVideoSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(withdrawn);
+  });
+
+  admin.post('/api/admin/videos/:id/restore', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const restored = await restoreVideo(db, id, withdrawVideoSchema.parse(req.body ?? {}).reason);
+    await publicCache.changed();
+    res.json(restored);
+  });
 
   admin.get('/api/admin/audit-log', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(auditEntrySchema.array().parse(await auditEntries(db)));

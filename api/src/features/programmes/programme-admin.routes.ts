@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { showcases } from '@app/shared/db';
-import { csvCell } from '../checkout/sales.service.ts';
+import { csvCell } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   linkVideo,

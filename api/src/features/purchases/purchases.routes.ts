@@ -8,7 +8,7 @@ import {
   recordOfflinePayment,
   resendReceipt,
   salesSummary,
-} from '../checkout/sales.service.ts';
+} from './purchases.service.ts';
 
 const pageSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -32,17 +32,30 @@ export function registerAdminTestimonialRoutes(admin: Router, { db, publicCache 
   });
 
   // Before /:id, which would otherwise take "order" for an id.
-  admin.put(
-    '/api/admin/testimonials/order',
-    publicCache.writeRoute(async (req) => {
-      await orderTestimonials(db, testimonialOrderSchema.parse(req.body ?? {}).ids);
-      return adminTestimonials(db);
-    }),
-  );
+  // Each write then tells the public cache, before answering, so no page shows the old quotes after it.
+  admin.put('/api/admin/testimonials/order', async (req, res) => {
+    await orderTestimonials(db, testimonialOrderSchema.parse(req.body ?? {}).ids);
+    await publicCache.changed();
+    res.json(await adminTestimonials(db));
+  });
 
-  publicCache.writeRoutes(admin, '/api/admin/testimonials', idSchema, {
-    post: (body) => createTestimonial(db, insertTestimonialSchema.parse(body)),
-    put: (id, body) => updateTestimonial(db, id, updateTestimonialSchema.parse(body)),
-    delete: (id) => deleteTestimonial(db, id),
+  admin.post('/api/admin/testimonials', async (req, res) => {
+    const testimonial = await createTestimonial(db, insertTestimonialSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.status(201).json(testimonial);
+  });
+
+  admin.put('/api/admin/testimonials/:id', async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    const testimonial = await updateTestimonial(db, id, updateTestimonialSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(testimonial);
+  });
+
+  admin.delete('/api/admin/testimonials/:id', async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    await deleteTestimonial(db, id);
+    await publicCache.changed();
+    res.json({ id, deleted: true });
   });
 }

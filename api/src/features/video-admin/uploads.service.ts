@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   MAX_UPLOAD_BYTES,
   MULTIPART_THRESHOLD_BYTES,
@@ -56,4 +56,14 @@ export async function planUpload(
     })),
   );
   return { kind: 'multipart', uploadId, awsKey, contentType, partSize, parts };
+}
+
+/**
+ * S3's ETag of a multipart object: the MD5 of its parts' MD5s, then "-" and the count. The local driver's
+ * part etags are MD5s too, so a file sent in the same parts has the same one on both (decision 033).
+ */
+export function compositeEtag(partEtags: string[]): string {
+  const md5 = createHash('md5');
+  for (const etag of partEtags) md5.update(Buffer.from(etag.replaceAll('"', ''), 'hex'));
+  return `"${md5.digest('hex')}-${partEtags.length}"`;
 }

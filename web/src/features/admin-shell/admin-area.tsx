@@ -19,6 +19,7 @@ const screens: Record<string, ComponentType> = {
   '/admin/removal-requests': gatedAdminPage(() => import('../../pages/admin/removal-requests.tsx')),
   '/admin/audit-log': gatedAdminPage(() => import('../../pages/admin/audit-log.tsx')),
   '/admin/programmes': gatedAdminPage(() => import('../../pages/admin/programmes.tsx')),
+  '/admin/uploads': gatedAdminPage(() => import('../../pages/admin/bulk-upload.tsx')),
 };
 
 /** Every /admin path: its screen behind the login, or the home page for a path that has none. */

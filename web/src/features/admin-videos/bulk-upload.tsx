@@ -92,6 +92,13 @@ export function BulkUpload({
   const pending = items.filter((item) => item.state !== 'done').length;
   return (
     <div className="space-y-4">
+      <p className="text-sm text-zinc-300">
+        A competition with a programme?{' '}
+        <a className="font-semibold text-spotlight-300 underline" href="/admin/uploads">
+          Competition upload
+        </a>{' '}
+        resumes dropped files and matches them to the entries.
+      </p>
       <div>
         <Label htmlFor="bulk-files">Video files</Label>
         <FileInput

@@ -18,6 +18,7 @@ import {
   RefreshCw,
   ScrollText,
   ShieldAlert,
+  Upload,
   type LucideIcon,
 } from 'lucide-react';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
@@ -58,6 +59,12 @@ const cards: Array<{ href: string; title: string; text: string; icon: LucideIcon
     title: 'Programmes',
     text: 'Import competition programmes: entries, dancers and studios; names and buy-all offers.',
     icon: ListOrdered,
+  },
+  {
+    href: '/admin/uploads',
+    title: 'Competition upload',
+    text: "A competition's videos in one go: resumable, matched to the programme's entries.",
+    icon: Upload,
   },
   {
     href: '/admin/testimonials',

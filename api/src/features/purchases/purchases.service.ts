@@ -12,6 +12,7 @@ import type {
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { documentsForPurchases } from '../gst/documents.service.ts';
+import { csvCell } from '../../http/csv.ts';
 
 // The owner's side of the shop (docs/decisions/023): purchases with their items, the CSV with a row
 // per item, the dashboard's figures, offline payments and resent receipts.
@@ -142,14 +143,6 @@ export async function listPurchases(
     total: totals!.count,
     totals: totals!,
   };
-}
-
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
-export function csvCell(value: unknown): string {
-  let text =
-    value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

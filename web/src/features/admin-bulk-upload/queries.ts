@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadBatch, UploadFile } from '@app/shared/schemas';
+import { api } from '../../lib/api.ts';
+
+/** The query keys of the bulk upload screen. */
+export const bulkUploadKeys = {
+  batch: (batchId: string) => ['/api/admin/upload-batches', batchId] as const,
+};
+
+const finalStages = new Set<UploadFile['stage']>(['ready', 'failed', 'duplicate']);
+
+/** The batch, asked again every few seconds while a file of it is still on its way. */
+export function useUploadBatch(batchId: string | null) {
+  return useQuery({
+    queryKey: bulkUploadKeys.batch(batchId ?? ''),
+    queryFn: () => api.get<UploadBatch>(`/api/admin/upload-batches/${encodeURIComponent(batchId!)}`),
+    enabled: Boolean(batchId),
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.files.some(
+        (file) =>
+          !finalStages.has(file.stage) && (file.stage !== 'uploaded' || query.state.data?.confirmedAt),
+      )
+        ? 3_000
+        : false,
+  });
+}
+
+export function useRefreshBatch(batchId: string | null) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: bulkUploadKeys.batch(batchId ?? '') });
+}
+
+const batchPath = (batchId: string) => `/api/admin/upload-batches/${encodeURIComponent(batchId)}`;
+
+export const bulkUploadApi = {
+  create: (showcaseId: string) =>
+    api.post<UploadBatch>(`/api/admin/showcases/${encodeURIComponent(showcaseId)}/upload-batches`),
+  register: (batchId: string, body: object) => api.post<UploadFile>(`${batchPath(batchId)}/files`, body),
+  uploaded: (batchId: string, fileId: string) =>
+    api.post<UploadFile>(`${batchPath(batchId)}/files/${encodeURIComponent(fileId)}/uploaded`),
+  match: (batchId: string, fileId: string, entryId: string | null, matchedBy: 'order' | 'hand' = 'hand') =>
+    api.put<void>(`${batchPath(batchId)}/files/${encodeURIComponent(fileId)}/entry`, { entryId, matchedBy }),
+  retry: (batchId: string, fileId: string) =>
+    api.post<UploadFile>(`${batchPath(batchId)}/files/${encodeURIComponent(fileId)}/retry`),
+  remove: (batchId: string, fileId: string) =>
+    api.delete<void>(`${batchPath(batchId)}/files/${encodeURIComponent(fileId)}`),
+  confirm: (batchId: string, body: { publish: boolean; priceCents: number }) =>
+    api.post<UploadBatch>(`${batchPath(batchId)}/confirm`, body),
+};
