@@ -44,6 +44,7 @@ import { documentRoutes, registerGstRoutes } from './features/gst/gst.routes.ts'
 import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout/reminders.routes.ts';
 import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
+import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
@@ -149,6 +150,7 @@ export function createApp(deps: Deps): express.Express {
   registerPrivacyAdminRoutes(admin, deps);
   registerQueueDashboard(admin, deps);
   registerProgrammeAdminRoutes(admin, deps);
+  registerSeasonViewRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

@@ -10,6 +10,9 @@ export const showcasePrivacyLabels: Record<ShowcasePrivacyValue, string> = {
   code: 'Access code: people with the code',
 };
 
+/** Searches that found nothing (their words may name a child) are kept this long (decision 034). */
+export const SEARCH_MISS_DAYS = 90;
+
 /** How long a typed access code keeps its showcase open on that device. */
 export const ACCESS_CODE_DAYS = 30;
 

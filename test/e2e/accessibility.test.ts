@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@app/shared/buyer-library';
-import { buyerSessions, contacts, sales, syncRuns } from '@app/shared/db';
+import { buyerSessions, contacts, sales, searchMisses, syncRuns } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -37,6 +37,7 @@ const seeded = {
   freeId: '',
   protectedId: '',
   sessionId: '',
+  showcaseId: '',
 };
 
 /** Who looks at a page: a visitor (with a cart), or the owner (logged in, and signed in as a buyer). */
@@ -56,8 +57,8 @@ const visitor = (path: string | (() => string), ready?: string): Route => ({
   viewer: 'visitor',
   ready,
 });
-const owner = (path: string, ready?: string, press?: string): Route => ({
-  path: () => path,
+const owner = (path: string | (() => string), ready?: string, press?: string): Route => ({
+  path: typeof path === 'string' ? () => path : path,
   viewer: 'owner',
   ready,
   press,
@@ -109,6 +110,7 @@ const routes: Route[] = [
   owner('/admin/audit-log', 'Audit log'),
   owner('/admin/programmes', 'Programmes'),
   owner('/admin/uploads', 'Competition upload'),
+  owner(() => `/admin/season?showcase=${seeded.showcaseId}`, 'aroha smithh'),
 ];
 
 const sizes = [
@@ -205,6 +207,15 @@ const { api, browser } = useTestWorld({
       freeId: free.id,
       protectedId: locked.id,
       sessionId: purchase.checkoutSessionId!,
+      showcaseId: showcase.id,
+    });
+    // The season view's list of searches that found nothing (its table and its link to fix an entry).
+    await db.insert(searchMisses).values({
+      day: new Date().toISOString().slice(0, 10),
+      source: 'library',
+      showcaseId: showcase.id,
+      query: 'aroha smithh',
+      count: 3,
     });
     await db.insert(contacts).values({
       firstName: 'Kiri',

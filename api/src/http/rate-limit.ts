@@ -87,6 +87,8 @@ export const limits = {
     what: 'requests for this video',
     key: addressAndVideo,
   },
+  /** Video pages opened per address (counted once an hour each); a beacon, so a 429 costs nobody anything. */
+  videoVisit: { name: 'video-visit', limit: 300, windowMs: 15 * 60_000, what: 'page visits' },
   /** A buyer's page asks about once every 20 s (long poll); a school's shared address holds a few buyers. */
   purchaseStatus: { name: 'purchase-status', limit: 120, windowMs: 10 * 60_000, what: 'status requests' },
   contact: { name: 'contact', limit: 10, windowMs: 10 * 60_000, what: 'messages' },

@@ -19,6 +19,7 @@ import {
   showcasePage,
   showcaseSummaries,
 } from '../features/videos/library.service.ts';
+import type { LogSearchMiss } from '../features/season-view/search-misses.ts';
 import { pageHead, type PageHead } from './seo.ts';
 
 // The video library's pages (decision 020): /videos (each showcase's first row, or
@@ -173,6 +174,7 @@ export async function libraryPage(
   config: Config,
   path: string,
   query: URLSearchParams,
+  logMiss?: LogSearchMiss,
 ): Promise<LibraryPageAnswer | undefined> {
   const showcase = matchShowcasePage(path);
   if (showcase) return showcasePageAnswer(db, config, showcase.slug, query);
@@ -191,7 +193,11 @@ export async function libraryPage(
       head: base,
     };
   }
-  const result = await searchPage(db, search);
+  const result = await searchPage(
+    db,
+    search,
+    logMiss && ((showcaseId) => logMiss({ source: 'library', showcaseId, text: search.q })),
+  );
   const location = searchPath(search);
   const words = search.q?.trim() ?? '';
   return {

@@ -15,6 +15,7 @@ import { publishedVideo } from '../features/videos/library.service.ts';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, type LibraryPageAnswer } from './library-pages.ts';
 import { pageHead, publicConfig, renderHead, videoHead, type PageHead, type VideoForHead } from './seo.ts';
+import { searchMissLog } from '../features/season-view/search-misses.ts';
 import { hasBearerValue } from '../http/request-log.ts';
 
 /**
@@ -83,6 +84,7 @@ export function webRoutes({
   publicCache,
 }: Pick<Deps, 'config' | 'db' | 'logger' | 'publicCache'>): Router {
   const router = Router();
+  const logMiss = searchMissLog({ db, logger });
 
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
   async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
@@ -155,7 +157,7 @@ export function webRoutes({
    */
   async function renderLibraryPage(path: string, query: URLSearchParams): Promise<LibraryRender | undefined> {
     const load = async (): Promise<LibraryRender | undefined> => {
-      const answer = await libraryPage(db, config, path, query);
+      const answer = await libraryPage(db, config, path, query, logMiss);
       if (answer?.kind !== 'page') return answer;
       const data = JSON.parse(JSON.stringify(answer.lists)) as Record<string, unknown>;
       const renderer = await loadPageRenderer(logger);

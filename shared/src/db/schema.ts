@@ -216,6 +216,8 @@ export const videos = pgTable(
     createdAt: createdAt(),
     views: integer().notNull().default(0),
     downloads: integer().notNull().default(0),
+    // Visits of the video's page (once per address an hour), for the season view's conversion (issue 30).
+    visits: integer().notNull().default(0),
     // The process-video job's state and findings for the file under awsKey (docs/decisions/022);
     // a new key clears them. Null state: never queued (videos from before the job existed).
     processingState: text({ enum: videoProcessingStates }),
@@ -243,6 +245,7 @@ export const videos = pgTable(
     index('videos_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check('videos_price_cents_check', sql`${t.priceCents} >= 0`),
     check('videos_counters_check', sql`${t.views} >= 0 and ${t.downloads} >= 0`),
+    check('videos_visits_check', sql`${t.visits} >= 0`),
     check(
       'videos_processing_state_check',
       sql`${t.processingState} in ('queued', 'processing', 'ready', 'failed')`,
@@ -321,6 +324,10 @@ export const purchaseItems = pgTable(
     index('purchase_items_purchase_idx').on(t.purchaseId, t.position),
     uniqueIndex('purchase_items_purchase_video_key').on(t.purchaseId, t.videoId),
     index('purchase_items_video_idx').on(t.videoId),
+    // A showcase's unexpanded bundles (the season view's checkouts; a showcase's deletion).
+    index('purchase_items_bundle_showcase_idx')
+      .on(t.bundleShowcaseId)
+      .where(sql`${t.bundleShowcaseId} is not null`),
     check('purchase_items_amount_check', sql`${t.amountCents} >= 0 and ${t.listPriceCents} >= 0`),
   ],
 );
@@ -368,7 +375,8 @@ export const stripeEvents = pgTable('stripe_events', {
   processedAt: createdAt(),
 });
 
-export const videoStatKinds = ['view', 'download'] as const;
+// view: a stream link (a play); download: a download link; visit: the video's page was opened.
+export const videoStatKinds = ['view', 'download', 'visit'] as const;
 export type VideoStatKind = (typeof videoStatKinds)[number];
 
 /**
@@ -390,7 +398,7 @@ export const videoStatEvents = pgTable(
     index('video_stat_events_unapplied_idx')
       .on(t.createdAt)
       .where(sql`${t.appliedAt} is null`),
-    check('video_stat_events_kind_check', sql`${t.kind} in ('view', 'download')`),
+    check('video_stat_events_kind_check', sql`${t.kind} in ('view', 'download', 'visit')`),
   ],
 );
 
@@ -798,5 +806,30 @@ export const onlineAlerts = pgTable(
     index('online_alerts_dancer_idx').on(t.dancerId),
     index('online_alerts_created_at_idx').on(t.createdAt),
     check('online_alerts_one_target', sql`num_nonnulls(${t.entryId}, ${t.dancerId}) = 1`),
+  ],
+);
+
+export const searchMissSources = ['library', 'programme'] as const;
+
+/**
+ * Searches visitors made that found nothing (issue 30, decision 034): the normalised words and a count
+ * per day and source, scoped to a showcase when the search was. No address, session or time of day;
+ * the words may hold a child's name, so rows go after 90 days (the retention sweep) and only the owner
+ * sees them.
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    source: text({ enum: searchMissSources }).notNull(),
+    showcaseId: text().references(() => showcases.id, { onDelete: 'cascade' }),
+    query: text().notNull(),
+    count: integer().notNull().default(1),
+  },
+  (t) => [
+    unique('search_misses_key').on(t.day, t.source, t.showcaseId, t.query).nullsNotDistinct(),
+    index('search_misses_showcase_idx').on(t.showcaseId, t.day),
+    check('search_misses_source_check', sql`${t.source} in ('library', 'programme')`),
+    check('search_misses_count_check', sql`${t.count} > 0`),
   ],
 );

@@ -15,3 +15,4 @@ export * from './privacy.ts';
 export * from './programme-rules.ts';
 export * from './programme.ts';
 export * from './bulk-uploads.ts';
+export * from './season.ts';

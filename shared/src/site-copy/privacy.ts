@@ -1,3 +1,4 @@
+import { SEARCH_MISS_DAYS } from '../privacy.ts';
 import { business } from './site.ts';
 
 // The privacy page (/privacy), in plain words, from what the product really keeps (shared/src/db/schema.ts)
@@ -58,7 +59,8 @@ export function privacySections(retention: RetentionPeriods = defaultRetention):
         'Signed-in sessions (for “My Videos”, and the owner’s own admin sign-in): deleted within the hour of expiring. A “My Videos” session lasts 30 days.',
         '“Tell me when it is online” (a routine or a dancer with no video yet): your e-mail, and what you asked about. We send one e-mail to confirm and nothing else until you do; then one e-mail when a video is online, and we delete your address as we send it. Unsent ones are deleted after 90 days, and every e-mail has a link to cancel.',
         `Records of the site’s background work (order-link syncs, failed e-mails and jobs): deleted after ${period(retention.jobRecordDays)}.`,
-        'View and download counts are kept as numbers only, without who watched.',
+        'View, download and page-visit counts are kept as numbers only, without who watched.',
+        `Searches in the video library that found nothing: only the words searched and how many times a day, without who searched, so we can fix a misspelt name or a wrong entry; deleted after ${SEARCH_MISS_DAYS} days.`,
       ],
     },
     {

@@ -11,7 +11,7 @@ const { env } = useTestWorld();
 
 const counters = async (id: string) => {
   const [row] = await env.database.db
-    .select({ views: videos.views, downloads: videos.downloads })
+    .select({ views: videos.views, downloads: videos.downloads, visits: videos.visits })
     .from(videos)
     .where(eq(videos.id, id));
   return row;
@@ -25,10 +25,11 @@ describe('count-video-stat', () => {
       { videoId: video.id, kind: 'view' },
       { videoId: video.id, kind: 'view' },
       { videoId: video.id, kind: 'download' },
+      { videoId: video.id, kind: 'visit' },
     ]);
     const context = { db, config: env.config, logger: createLogger({ name: 't', level: 'silent' }) } as never;
-    expect(await countVideoStat({}, context)).toEqual({ status: 'done', applied: 3 });
+    expect(await countVideoStat({}, context)).toEqual({ status: 'done', applied: 4 });
     expect(await countVideoStat({}, context)).toBe('skipped');
-    expect(await counters(video.id)).toEqual({ views: 2, downloads: 1 });
+    expect(await counters(video.id)).toEqual({ views: 2, downloads: 1, visits: 1 });
   });
 });

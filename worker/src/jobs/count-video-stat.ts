@@ -5,7 +5,7 @@ import type { JobHandler } from '../context.ts';
 const BATCH = 5_000;
 
 /**
- * Applies unapplied view/download events to the video counters in a single statement: rows are
+ * Applies unapplied view, download and visit events to the video counters in a single statement: rows are
  * claimed with SKIP LOCKED, marked applied and summed in the same transaction, so concurrent runs,
  * retries and a crash at any point can neither lose nor double an increment.
  */
@@ -26,10 +26,12 @@ export const countVideoStat: JobHandler<'count-video-stat'> = async (_payload, {
       ), totals as (
         select video_id,
                count(*) filter (where kind = 'view')::int as views,
-               count(*) filter (where kind = 'download')::int as downloads
+               count(*) filter (where kind = 'download')::int as downloads,
+               count(*) filter (where kind = 'visit')::int as visits
         from marked group by video_id
       ), bumped as (
-        update videos v set views = v.views + t.views, downloads = v.downloads + t.downloads
+        update videos v
+        set views = v.views + t.views, downloads = v.downloads + t.downloads, visits = v.visits + t.visits
         from totals t where v.id = t.video_id
         returning v.id
       )

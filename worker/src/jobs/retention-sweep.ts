@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_ALERT_DAYS } from '@app/shared/online-alerts';
+import { SEARCH_MISS_DAYS } from '@app/shared/privacy';
 import type { JobHandler, WorkerContext } from '../context.ts';
 
 // Bounded so each statement stays a short transaction on a big backlog.
@@ -43,6 +44,12 @@ export function retentionRules(
     // Buyers' library sessions and the owner's admin sessions, once expired.
     { name: 'buyer sessions', table: 'buyer_sessions', expired: sql`expires_at < now()` },
     { name: 'admin sessions', table: 'sessions', expired: sql`expire < now()` },
+    // Searches that found nothing: words a visitor typed, perhaps a child's name (decision 034).
+    {
+      name: 'searches that found nothing',
+      table: 'search_misses',
+      expired: sql`day < current_date - ${SEARCH_MISS_DAYS}::int`,
+    },
     // Processing records: order-link sync runs (failed jobs leave Redis after as long: defaultJobOptions).
     {
       name: 'sync runs',

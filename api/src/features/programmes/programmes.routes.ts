@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { performerPage } from './performers.service.ts';
 import { searchProgramme } from './programme-search.ts';
+import { searchMissLog } from '../season-view/search-misses.ts';
 
 /**
  * "Find your dancer" and the dancer and studio pages (decision 032). Answers are not kept in the public
@@ -12,11 +13,14 @@ import { searchProgramme } from './programme-search.ts';
 export function programmeRoutes(deps: Deps): Router {
   const { db } = deps;
   const router = Router();
+  const logMiss = searchMissLog(deps);
   const private_ = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 
   router.get('/api/programme/search', rateLimiter(deps, limits.nameSearch), async (req, res) => {
     const { q } = programmeSearchQuerySchema.parse(req.query);
-    res.set(private_).json(await searchProgramme(db, q));
+    const found = await searchProgramme(db, q);
+    if (found.groups.length === 0) logMiss({ source: 'programme', showcaseId: null, text: q });
+    res.set(private_).json(found);
   });
 
   for (const kind of ['dancer', 'studio'] as const)

@@ -408,8 +408,15 @@ export async function showcasePage(
   return pageOf(showcase, rows, query.page, total);
 }
 
-/** One numbered page of search results, with how many there are in all. */
-export async function searchPage(db: Db, query: LibraryFilters & { page: number }): Promise<LibraryPage> {
+/**
+ * One numbered page of search results, with how many there are in all. `onMiss`: told (with the showcase the search was within, if any) when words on the first page found
+ * no video, for the owner's list of searches that found nothing (decision 034).
+ */
+export async function searchPage(
+  db: Db,
+  query: LibraryFilters & { page: number },
+  onMiss?: (showcaseId: string | null) => void,
+): Promise<LibraryPage> {
   const scope = await resolveScope(db, query.showcase);
   const words = searchWords(query.q);
   if (!scope || nothingToFind(query.q)) return pageOf(null, [], query.page, 0);
@@ -418,6 +425,8 @@ export async function searchPage(db: Db, query: LibraryFilters & { page: number 
     { words, scope, price: query.price },
     { limit: LIBRARY_PAGE_SIZE, offset: (query.page - 1) * LIBRARY_PAGE_SIZE, withTotal: true },
   );
+  if (onMiss && words.length > 0 && query.page === 1 && !total)
+    onMiss(scope.kind === 'showcase' ? scope.id : null);
   return pageOf(null, rows, query.page, total ?? 0);
 }
 

@@ -21,6 +21,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
+import { searchMissLog } from '../season-view/search-misses.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
 import {
@@ -65,6 +66,7 @@ export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
   const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
   const recordVideoStat = createVideoStatRecorder(deps);
+  const logMiss = searchMissLog(deps);
   const guesses = new GuessGuard(deps, guessRules.videoPassword);
   const router = Router();
   const cursorKey = purposeKey(deps.config.SESSION_SECRET, 'video-list-cursor');
@@ -125,7 +127,9 @@ export function videoRoutes(deps: Deps): Router {
 
   router.get('/api/library/search', async (req, res) => {
     const query = libraryPageQuerySchema.parse(req.query);
-    res.json(await searchPage(db, query));
+    res.json(
+      await searchPage(db, query, (showcaseId) => logMiss({ source: 'library', showcaseId, text: query.q })),
+    );
   });
 
   router.get('/api/showcases/:slug/videos', async (req, res) => {
@@ -231,6 +235,14 @@ export function videoRoutes(deps: Deps): Router {
     res
       .set('Cache-Control', 'no-store')
       .json({ streamUrl, expiresInSeconds: DOWNLOAD_LINK_SECONDS, ...(hlsUrl && { hlsUrl }) });
+  });
+
+  // The video's page was opened (the page sends this once it shows): counted like a view, for the
+  // owner's conversion figures; nothing about the visitor is kept beyond the hour's Redis key.
+  router.post('/api/videos/:id/visit', rateLimiter(deps, limits.videoVisit), async (req, res) => {
+    const video = await findShownVideo(req, String(req.params.id), undefined);
+    await count(req, video.id, 'visit');
+    res.status(204).end();
   });
 
   router.post('/api/download/:id', ...linkLimits, async (req, res) => {

@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { isValidGstNumber } from '@app/shared/gst/ird-number';
 import type { GstSettings } from '@app/shared/schemas';
 import { Card } from '../../components/ui/card.tsx';
 import { CheckboxField, FieldError, InputField, TextareaField } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
-import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 import { FormSubmit } from '../admin-shell/form-submit.tsx';
+import { useSaveGstSettings } from './queries.ts';
 
 /** The owner's GST registration: what every new document prints (issued ones keep their own copy). */
 export function GstSettingsForm({ settings }: { settings: GstSettings }) {
-  const client = useQueryClient();
   const [fields, setFields] = useState({
     registered: settings.registered,
     gstNumber: settings.gstNumber ?? '',
@@ -25,22 +22,16 @@ export function GstSettingsForm({ settings }: { settings: GstSettings }) {
       : fields.registered && !fields.gstNumber.trim()
         ? 'A GST-registered business needs its GST number'
         : undefined;
-  const save = useAdminMutation({
-    failure: 'Could not save the GST settings',
-    success: 'GST settings saved',
-    mutationFn: () =>
-      api.put<GstSettings>('/api/admin/gst/settings', {
-        registered: fields.registered,
-        gstNumber: fields.gstNumber.trim() || null,
-        legalName: fields.legalName,
-        address: fields.address,
-        rateBasisPoints: Math.round(Number(fields.rate) * 100),
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/gst'] }),
-  });
+  const save = useSaveGstSettings();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate({
+      registered: fields.registered,
+      gstNumber: fields.gstNumber.trim() || null,
+      legalName: fields.legalName,
+      address: fields.address,
+      rateBasisPoints: Math.round(Number(fields.rate) * 100),
+    });
   };
   return (
     <Card className="p-5">

@@ -18,9 +18,15 @@ type Filter = 'all' | 'with-video' | 'without-video' | 'sold';
 export const entriesKey = (showcaseId: string) => ['/api/admin/showcases', showcaseId, 'entries'];
 
 /** The showcase's entries: search, filters, edit (and link a video), merge and remove dancers. */
-export function EntriesList({ showcaseId }: { showcaseId: string }) {
+export function EntriesList({
+  showcaseId,
+  initialQuery = '',
+}: {
+  showcaseId: string;
+  initialQuery?: string;
+}) {
   const client = useQueryClient();
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQuery);
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ filter, page: String(page), ...(q.trim() && { q: q.trim() }) });

@@ -20,6 +20,7 @@ const screens: Record<string, ComponentType> = {
   '/admin/audit-log': gatedAdminPage(() => import('../../pages/admin/audit-log.tsx')),
   '/admin/programmes': gatedAdminPage(() => import('../../pages/admin/programmes.tsx')),
   '/admin/uploads': gatedAdminPage(() => import('../../pages/admin/bulk-upload.tsx')),
+  '/admin/season': gatedAdminPage(() => import('../../pages/admin/season.tsx')),
 };
 
 /** Every /admin path: its screen behind the login, or the home page for a path that has none. */

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/rea
 import { toast } from '../../components/ui/toast-store.ts';
 import type { AdminSession } from '@app/shared/schemas';
 import { api, isApiError } from '../../lib/api.ts';
+import { adminKeys } from './query-keys.ts';
 
-const sessionKey = ['/api/admin/session'];
+const sessionKey = adminKeys.session;
 
 /** Cached admin answers, which belong to one session (not the session query: its observers must see the change). */
 const isAdminData = (query: Query) =>

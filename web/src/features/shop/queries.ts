@@ -15,6 +15,14 @@ export type Video = PublicVideo;
 const byUrl = <T>(url: string, enabled = true) =>
   ({ queryKey: [url], queryFn: () => api.get<T>(url), enabled }) as const;
 
+/**
+ * Tells the api the video's page was opened, for the owner's conversion figures (counted once an hour
+ * per address, nothing about the visitor kept). A lost visit matters to nobody: failures are ignored.
+ */
+export function recordVisit(videoId: string): void {
+  api.post(`/api/videos/${encodeURIComponent(videoId)}/visit`).catch(() => {});
+}
+
 export const useShowcases = () => useQuery(byUrl<ShowcaseSummary[]>('/api/showcases'));
 /** What /videos shows: each showcase's first row. */
 export const useLibraryShelves = (enabled: boolean) =>

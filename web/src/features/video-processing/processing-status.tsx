@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+import { adminKeys } from '../admin-shell/query-keys.ts';
 
 const busy = (processing: VideoProcessing) =>
   processing.state === 'queued' ||
@@ -82,7 +83,7 @@ export function ProcessingStatus({ video }: { video: { id: string; processing: V
   const { processing } = video;
   const again = useAdminMutation({
     mutationFn: () => api.post(`/api/admin/videos/${encodeURIComponent(video.id)}/process`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/videos'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.videos.all }),
     failure: 'Could not process again',
   });
   const media = processing.media;
@@ -127,7 +128,7 @@ export function StreamSweepButton() {
   const client = useQueryClient();
   const sweep = useAdminMutation({
     mutationFn: () => api.post<{ queued: number }>('/api/admin/videos/streams/sweep'),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/videos'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.videos.all }),
     success: ({ queued }) =>
       queued === 0
         ? 'Every ready video has an adaptive stream'

@@ -1,71 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@app/shared/format';
-import type { AuditEntry } from '@app/shared/schemas';
-import { Badge } from '../../components/ui/badge.tsx';
-import { TableCell, TableRow, type TableColumn } from '../../components/ui/table.tsx';
-import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { QueryTable } from '../../features/admin-shell/query-state.tsx';
-
-const actionLabels: Record<AuditEntry['action'], string> = {
-  hide: 'Hidden',
-  unhide: 'Published',
-  delete: 'Deleted',
-  takedown: 'Taken down',
-  restore: 'Restored to buyers',
-};
-
-const columns: TableColumn[] = [
-  { label: 'When' },
-  { label: 'What' },
-  { label: 'Which' },
-  { label: 'Who' },
-  { label: 'Why' },
-];
+import { AuditTable } from '../../features/admin-audit-log/audit-table.tsx';
+import { useAuditLog } from '../../features/admin-audit-log/queries.ts';
 
 /** Every hide, unhide, delete and takedown of a video or showcase, newest first. */
 export default function AdminAuditLogPage() {
-  const entries = useQuery({
-    queryKey: ['/api/admin/audit-log'],
-    queryFn: () => api.get<AuditEntry[]>('/api/admin/audit-log'),
-  });
+  const entries = useAuditLog();
   return (
     <AdminLayout title="Audit log">
       <p className="mb-6 max-w-3xl text-sm text-zinc-400">
         Who hid, published, deleted or took down a video or showcase, when, and why.
       </p>
-      <QueryTable
-        label="Audit log"
-        query={entries}
-        error="Failed to load the audit log"
-        loading="Loading the audit log..."
-        rows={(list) => list}
-        empty={
-          <p className="text-zinc-400">Nothing has been hidden, published, deleted or taken down yet.</p>
-        }
-        tableClassName="min-w-[48rem]"
-        columns={columns}
-      >
-        {(entry) => (
-          <TableRow key={entry.id}>
-            <TableCell className="whitespace-nowrap text-zinc-400">
-              {formatDateTime(entry.createdAt)}
-            </TableCell>
-            <TableCell>
-              <Badge
-                variant={entry.action === 'takedown' || entry.action === 'delete' ? 'danger' : 'neutral'}
-              >
-                {actionLabels[entry.action]}
-              </Badge>
-            </TableCell>
-            <TableCell className="text-zinc-100">
-              {entry.subjectName} <span className="text-xs text-zinc-500">({entry.subjectKind})</span>
-            </TableCell>
-            <TableCell className="text-zinc-300">{entry.actor === 'owner' ? 'You' : entry.actor}</TableCell>
-            <TableCell className="max-w-md text-zinc-300">{entry.reason ?? '—'}</TableCell>
-          </TableRow>
-        )}
-      </QueryTable>
+      <AuditTable entries={entries} />
     </AdminLayout>
   );
 }

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminContactList } from '@app/shared/schemas';
-import { Mail } from 'lucide-react';
-import { contactEventTypeLabel } from '@app/shared/constants';
-import { formatDateTime } from '@app/shared/format';
 import { Badge } from '../../components/ui/badge.tsx';
-import { cardClass, EmptyCard } from '../../components/ui/card.tsx';
+import { EmptyCard } from '../../components/ui/card.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
-
-const PAGE_SIZE = 50;
+import { ContactList } from '../../features/admin-contacts/contact-list.tsx';
+import { PAGE_SIZE, useContacts } from '../../features/admin-contacts/queries.ts';
 
 export default function AdminContactsPage() {
   const [text, setText] = useState('');
@@ -26,14 +20,7 @@ export default function AdminContactsPage() {
     }, 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const url = `/api/admin/contacts?page=${page}&pageSize=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
-  // The page in view refreshes every 30 s, so new enquiries appear on the first page.
-  const contacts = useQuery({
-    queryKey: ['/api/admin/contacts', url],
-    queryFn: () => api.get<AdminContactList>(url),
-    refetchInterval: 30_000,
-    placeholderData: keepPreviousData,
-  });
+  const contacts = useContacts(q, page);
   const pageCount = Math.max(1, Math.ceil((contacts.data?.total ?? 0) / PAGE_SIZE));
   return (
     <AdminLayout
@@ -76,39 +63,7 @@ export default function AdminContactsPage() {
           )
         }
       >
-        {(list) => (
-          <ul className="space-y-4">
-            {list.contacts.map((contact) => (
-              <li key={contact.id} className={`${cardClass} p-6`}>
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <h2 className="font-sans text-lg font-semibold text-white">
-                      {contact.firstName} {contact.lastName}
-                    </h2>
-                    <a
-                      href={`mailto:${contact.email}`}
-                      className="mt-1 inline-flex items-center gap-1 text-sm text-spotlight-300 hover:underline"
-                    >
-                      <Mail className="size-4" aria-hidden /> {contact.email}
-                    </a>
-                  </div>
-                  <div className="flex flex-col items-start gap-2 sm:items-end">
-                    <Badge>{contactEventTypeLabel(contact.eventType)}</Badge>
-                    <time dateTime={contact.createdAt} className="text-sm text-zinc-400">
-                      {formatDateTime(contact.createdAt)}
-                    </time>
-                  </div>
-                </div>
-                {contact.message && (
-                  <div className="mt-4 border-t border-white/10 pt-4">
-                    <h3 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase">Message</h3>
-                    <p className="mt-2 whitespace-pre-wrap text-zinc-200">{contact.message}</p>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        {(list) => <ContactList contacts={list.contacts} />}
       </QueryState>
       <PageNav label="Contact pages" page={page} pageCount={pageCount} onPage={setPage} />
     </AdminLayout>

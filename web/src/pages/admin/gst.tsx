@@ -1,62 +1,11 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { formatMoney } from '@app/shared/format';
-import type { GstReport, GstReportRow, GstSettings } from '@app/shared/schemas';
-import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
-import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { GstReportSection } from '../../features/admin-gst/gst-report.tsx';
+import { useGstSettings } from '../../features/admin-gst/queries.ts';
 import { GstSettingsForm } from '../../features/admin-gst/settings-form.tsx';
 
-const methodNames: Record<string, string> = {
-  card: 'Card (Stripe)',
-  offline: 'Offline',
-  afterpay_clearpay: 'Afterpay / Clearpay',
-  klarna: 'Klarna',
-  all: 'Total',
-};
-
-/** This month so far, in New Zealand days: the owner picks the GST period's own dates. */
-function thisMonth(now = new Date()) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(now);
-  return { from: `${today.slice(0, 8)}01`, to: today };
-}
-
-function ReportRow({ row }: { row: GstReportRow }) {
-  const total = row.method === 'all';
-  return (
-    <TableRow className={total ? 'font-semibold text-white' : undefined}>
-      <TableCell>{methodNames[row.method] ?? row.method}</TableCell>
-      <TableCell>
-        {formatMoney(row.salesCents)} <span className="text-xs text-zinc-500">({row.invoices})</span>
-      </TableCell>
-      <TableCell>{formatMoney(row.salesGstCents)}</TableCell>
-      <TableCell>
-        {formatMoney(row.refundsCents)} <span className="text-xs text-zinc-500">({row.creditNotes})</span>
-      </TableCell>
-      <TableCell>{formatMoney(row.refundsGstCents)}</TableCell>
-      <TableCell>{formatMoney(row.netCents)}</TableCell>
-      <TableCell>{formatMoney(row.netGstCents)}</TableCell>
-      <TableCell>{row.feesCents === null ? '—' : formatMoney(row.feesCents)}</TableCell>
-    </TableRow>
-  );
-}
-
 export default function AdminGstPage() {
-  const settings = useQuery({
-    queryKey: ['/api/admin/gst', 'settings'],
-    queryFn: () => api.get<GstSettings>('/api/admin/gst/settings'),
-  });
-  const [period, setPeriod] = useState(thisMonth);
-  const query = new URLSearchParams(period).toString();
-  const valid = Boolean(period.from && period.to && period.from <= period.to);
-  const report = useQuery({
-    queryKey: ['/api/admin/gst', 'report', query],
-    queryFn: () => api.get<GstReport>(`/api/admin/gst/report?${query}`),
-    enabled: valid,
-  });
+  const settings = useGstSettings();
   return (
     <AdminLayout title="GST and accounts">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_1fr]">
@@ -72,79 +21,7 @@ export default function AdminGstPage() {
             <p className="text-zinc-400">Loading settings...</p>
           )}
         </section>
-        <section aria-labelledby="gst-report-heading">
-          <h2 id="gst-report-heading" className="mb-3 font-display text-lg font-semibold text-white">
-            GST report
-          </h2>
-          <div className="flex flex-wrap items-end gap-3">
-            <div>
-              <Label htmlFor="gst-from">From</Label>
-              <Input
-                id="gst-from"
-                type="date"
-                value={period.from}
-                onChange={(event) => setPeriod({ ...period, from: event.target.value })}
-              />
-            </div>
-            <div>
-              <Label htmlFor="gst-to">To</Label>
-              <Input
-                id="gst-to"
-                type="date"
-                value={period.to}
-                onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-              />
-            </div>
-            <Button asChild size="sm" variant="secondary" disabled={!valid}>
-              <a href={`/api/admin/gst/report.csv?${query}`}>
-                <Download className="size-4" aria-hidden /> Report CSV
-              </a>
-            </Button>
-            <Button asChild size="sm" variant="secondary" disabled={!valid}>
-              <a href={`/api/admin/gst/xero.csv?${query}`}>
-                <Download className="size-4" aria-hidden /> Xero import CSV
-              </a>
-            </Button>
-          </div>
-          {!valid ? (
-            <p className="mt-4 text-red-300">The period must end after it starts.</p>
-          ) : report.isError ? (
-            <p className="mt-4 text-red-300">{errorMessage(report.error, 'Could not load the report')}</p>
-          ) : !report.data ? (
-            <p className="mt-4 text-zinc-400">Loading report...</p>
-          ) : (
-            <>
-              <Table
-                label="GST report by payment method"
-                className="mt-4"
-                tableClassName="min-w-[44rem]"
-                columns={[
-                  { label: 'Payment method' },
-                  { label: 'Sales (incl. GST)' },
-                  { label: 'GST on sales' },
-                  { label: 'Refunds' },
-                  { label: 'GST on refunds' },
-                  { label: 'Net' },
-                  { label: 'Net GST' },
-                  { label: 'Stripe fees' },
-                ]}
-              >
-                {report.data.byMethod.map((row) => (
-                  <ReportRow key={row.method} row={row} />
-                ))}
-                <ReportRow row={report.data.total} />
-              </Table>
-              <p className="mt-3 text-sm text-zinc-400">
-                {report.data.registered
-                  ? 'GST is 3/23 of each GST-inclusive document, rounded once per document.'
-                  : 'Not GST-registered: documents carry no GST.'}
-                {report.data.feesPending > 0 &&
-                  ` Stripe’s fee is still being read for ${report.data.feesPending} payment${report.data.feesPending === 1 ? '' : 's'}.`}{' '}
-                In Xero: Business › Invoices › Import, choose “Tax inclusive”.
-              </p>
-            </>
-          )}
-        </section>
+        <GstReportSection />
       </div>
     </AdminLayout>
   );

@@ -12,7 +12,10 @@ const qr = (showcaseId: string, format: 'png' | 'svg') =>
 
 /** /admin/programmes?showcase=<id>: a competition's programme (docs/decisions/032). */
 export default function AdminProgrammesPage() {
-  const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
+  const params = new URLSearchParams(useSearch());
+  const showcaseId = params.get('showcase') ?? '';
+  // ?q= (the season view's link to fix an entry): the entries list opens searched for it.
+  const q = params.get('q') ?? '';
   const [, navigate] = useLocation();
   const showcases = useQuery({
     queryKey: ['/api/admin/showcases'],
@@ -50,7 +53,7 @@ export default function AdminProgrammesPage() {
               </a>
             </p>
             <ProgrammeImport key={`import-${showcaseId}`} showcaseId={showcaseId} />
-            <EntriesList key={showcaseId} showcaseId={showcaseId} />
+            <EntriesList key={`${showcaseId}-${q}`} showcaseId={showcaseId} initialQuery={q} />
           </>
         ) : (
           <p className="text-zinc-400">

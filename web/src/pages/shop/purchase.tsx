@@ -29,6 +29,7 @@ import {
   isWrongPassword,
   paymentOptionsPath,
   purchaseStorage,
+  recordVisit,
   useVideo,
   verifyVideoPassword,
   type Video,
@@ -66,6 +67,7 @@ function PurchaseView({ video }: { video: Video }) {
   const { form, ready } = useBuyerForm();
   const fallbackTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
+  useEffect(() => recordVisit(video.id), [video.id]);
   const locked = video.passwordProtected && !token;
   // Once the password is given, the protected video's own frame and clip, behind its token.
   const unlocked = useVideo(video.passwordProtected && token ? video.id : '', undefined, token);

@@ -1,0 +1,65 @@
+import { useLocation, useSearch } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminShowcase } from '@app/shared/schemas';
+import { FilterSelect } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { QueryState } from '../../features/admin-shell/query-state.tsx';
+import { useSeasonView } from '../../features/admin-season/queries.ts';
+import {
+  EntriesPanel,
+  FunnelPanel,
+  SalesPanel,
+  SearchMissesPanel,
+  TopRoutinesPanel,
+} from '../../features/admin-season/season-panels.tsx';
+
+/** /admin/season?showcase=<id>: the owner's season view of one competition (docs/decisions/034). */
+export default function AdminSeasonPage() {
+  const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
+  const [, navigate] = useLocation();
+  const showcases = useQuery({
+    queryKey: ['/api/admin/showcases'],
+    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
+  });
+  const season = useSeasonView(showcaseId);
+  return (
+    <AdminLayout title="Season view">
+      <div className="space-y-6">
+        <FilterSelect
+          label="Competition"
+          className="w-full sm:w-80"
+          value={showcaseId}
+          onChange={(id) =>
+            navigate(id ? `/admin/season?showcase=${encodeURIComponent(id)}` : '/admin/season')
+          }
+          anyLabel="Choose a showcase"
+          options={(showcases.data ?? []).map((showcase) => ({ value: showcase.id, label: showcase.name }))}
+        />
+        {showcaseId ? (
+          <QueryState
+            query={season}
+            error="Error loading the season view"
+            loading="Loading the season view..."
+          >
+            {(view) => (
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+                <EntriesPanel view={view} />
+                <SalesPanel view={view} />
+                <FunnelPanel view={view} />
+                <TopRoutinesPanel view={view} />
+                <div className="min-w-0 xl:col-span-2">
+                  <SearchMissesPanel view={view} />
+                </div>
+              </div>
+            )}
+          </QueryState>
+        ) : (
+          <p className="text-zinc-400">
+            Choose the showcase (one competition or show) whose entries, sales and searches you want to see.
+          </p>
+        )}
+      </div>
+    </AdminLayout>
+  );
+}
