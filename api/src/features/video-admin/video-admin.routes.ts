@@ -35,12 +35,26 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     res.json(result);
   });
 
-  // A video saved published (or moved to an entry) may answer "tell me when it is online" alerts.
-  const thenAlerts = async <T>(result: T) => (await alertsAfterPublish(deps), result);
-  publicCache.writeRoutes(admin, '/api/admin/videos', textIdSchema, {
-    post: async (body) => thenAlerts(await createVideo(deps, insertVideoSchema.parse(body))),
-    put: async (id, body) => thenAlerts(await updateVideo(deps, id, updateVideoSchema.parse(body))),
-    delete: (id) => removeVideo(deps, id),
+  // Each write then tells the public cache, before answering, so no replica lists the old video after it.
+  // A video saved or published may answer "tell me when it is online" alerts (decision 035).
+  admin.post('/api/admin/videos', async (req, res) => {
+    const video = await createVideo(deps, insertVideoSchema.parse(req.body ?? {}));
+    await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
+    res.status(201).json(video);
+  });
+
+  admin.put('/api/admin/videos/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const video = await updateVideo(deps, id, updateVideoSchema.parse(req.body ?? {}));
+    await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
+    res.json(video);
+  });
+
+  admin.delete('/api/admin/videos/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    await removeVideo(deps, id);
+    await publicCache.changed();
+    res.json({ id, deleted: true });
   });
 
   // Hide takes a video (or a showcase with its videos) off the public site at once; publish brings it back.
@@ -48,28 +62,34 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     ['hide', false],
     ['publish', true],
   ] as const) {
-    admin.post(
-      `/api/admin/videos/:id/${action}`,
-      publicCache.writeRoute(async (req) => {
-        const result = await setVideoPublished({ db, storage }, textIdSchema.parse(req.params.id), published);
-        return published ? thenAlerts(result) : result;
-      }),
-    );
-    admin.post(
-      `/api/admin/showcases/:id/${action}`,
-      publicCache.writeRoute(async (req) => {
-        const result = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
-        return published ? thenAlerts(result) : result;
-      }),
-    );
+    admin.post(`/api/admin/videos/:id/${action}`, async (req, res) => {
+      const id = textIdSchema.parse(req.params.id);
+      const video = await setVideoPublished({ db, storage }, id, published);
+      await Promise.all([publicCache.changed(), published && alertsAfterPublish(deps)]);
+      res.json(video);
+    });
+
+    admin.post(`/api/admin/showcases/:id/${action}`, async (req, res) => {
+      const showcase = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
+      await Promise.all([publicCache.changed(), published && alertsAfterPublish(deps)]);
+      res.json(showcase);
+    });
   }
 
   admin.get('/api/admin/showcases', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await adminShowcases(deps));
   });
 
-  publicCache.writeRoutes(admin, '/api/admin/showcases', textIdSchema, {
-    post: (body) => createShowcase(deps, insertShowcaseSchema.parse(body)),
-    patch: (id, body) => updateShowcase(deps, id, updateShowcaseSchema.parse(body)),
+  admin.post('/api/admin/showcases', async (req, res) => {
+    const showcase = await createShowcase(deps, insertShowcaseSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.status(201).json(showcase);
+  });
+
+  admin.patch('/api/admin/showcases/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const showcase = await updateShowcase(deps, id, updateShowcaseSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(showcase);
   });
 }
