@@ -46,6 +46,7 @@ import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/pr
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
 import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
+import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
 import { sitemapRoutes } from './site/sitemaps.ts';
 
@@ -129,6 +130,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(buyerLibraryRoutes(deps));
   app.use(privacyRoutes(deps));
   app.use(programmeRoutes(deps));
+  app.use(onlineAlertRoutes(deps));
 
   const admin = createAdminRouter();
   registerLogout(admin);

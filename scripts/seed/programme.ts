@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   programmeDancers,
   programmeEntries,
@@ -241,4 +242,45 @@ export async function writeProgramme(db: Db, showcaseId: string, rows: Programme
     ),
   );
   return entryId;
+}
+
+/**
+ * A season of programmes (issue 29's bench): the `competitions` showcases with most videos each get a programme
+ * of `entries` entries (its own seed), and their videos are given to its entries in order, one video
+ * an entry, as a season's uploads would be. Returns the counts written.
+ */
+export async function seedProgrammeSeason(
+  db: Db,
+  options: { competitions: number; entries: number },
+): Promise<{ competitions: number; entries: number; places: number; dancers: number; linked: number }> {
+  const { rows: targets } = await db.execute<{ id: string }>(sql`
+    select s.id from showcases s
+    where not exists (select 1 from programme_entries e where e.showcase_id = s.id)
+    order by (select count(*) from videos v where v.showcase_id = s.id) desc, s.created_at desc, s.id
+    limit ${options.competitions}`);
+  let linked = 0;
+  for (const [index, { id }] of targets.entries()) {
+    await writeProgramme(db, id, demoProgramme(options.entries, 1_000 + index));
+    const result = await db.execute(sql`
+      update videos v set entry_id = e.id
+      from (select id, row_number() over (order by created_at, id) as n from videos where showcase_id = ${id}) o,
+        programme_entries e
+      where v.id = o.id and e.showcase_id = ${id} and e.entry_sort = o.n and e.entry_number = o.n::text`);
+    linked += result.rowCount ?? 0;
+  }
+  await db.execute(
+    sql`analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_showcase_words, videos`,
+  );
+  const count = async (table: string) =>
+    Number(
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0]!
+        .n,
+    );
+  return {
+    competitions: targets.length,
+    entries: await count('programme_entries'),
+    places: await count('programme_entry_dancers'),
+    dancers: await count('programme_dancers'),
+    linked,
+  };
 }

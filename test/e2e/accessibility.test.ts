@@ -89,6 +89,7 @@ const routes: Route[] = [
   visitor('/cart', 'Mia Solo Lyrical'),
   visitor('/my-videos', 'Email me a sign-in link'),
   visitor('/my-videos/sign-in#email=mere%40example.nz&token=unused', 'Open my videos'),
+  visitor('/online-alerts/an-alert/confirm?t=not-a-token', 'Yes, e-mail me'),
   visitor('/no-such-page'),
   visitor('/admin', 'Admin Login'),
   owner('/my-videos', 'Signed in as mere@example.nz'),

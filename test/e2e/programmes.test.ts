@@ -13,9 +13,12 @@ import { shopInBrowser, useTestWorld } from '../support/world.ts';
 
 // Issue 29's walk at phone width (decision 032): the owner imports the committed 300-row programme,
 // fixes the two rows the preview flags and imports; a parent types "maia ngata", finds "Māia N.",
-// opens her page with her four routines and buys all four in one checkout through the fake Stripe.
+// opens her page with her four routines, buys all four in one checkout through the fake Stripe and
+// finds them in her library; "#47" finds entry 47; a routine not online yet takes an address for one
+// e-mail (decision 035); the page is noindex, no sitemap names a dancer, and 200 name searches from
+// one address are refused (429) long before the 200th.
 
-const { env, api, browser, stripe } = useTestWorld(shopInBrowser);
+const { env, api, browser, stripe, smtp } = useTestWorld(shopInBrowser);
 const phone = { width: 390, height: 844 };
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -48,13 +51,11 @@ describe('competition programmes in the browser', () => {
     const lines = file.toString('utf8').split('\r\n');
     lines[201] = lines[201]!.replace(/^120,/, '201,');
     lines[250] = lines[250]!.replace(',,', ',Ruby Clarke,');
-    await owner.page
-      .getByLabel('Programme file')
-      .setInputFiles({
-        name: 'programme.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(lines.join('\r\n')),
-      });
+    await owner.page.getByLabel('Programme file').setInputFiles({
+      name: 'programme.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\r\n')),
+    });
     await owner.page.getByRole('button', { name: 'Import 300 entries' }).click();
     await expect.poll(() => owner.page.getByText('Entries (300)').isVisible()).toBe(true);
     await owner.context.close();
@@ -121,7 +122,55 @@ describe('competition programmes in the browser', () => {
     const html = await (await fetch(page.url())).text();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toMatch(/Māia|Ngata/);
-    expect(errors).toEqual([]);
+
+    // Her library (My Videos, signed in by an e-mailed link) holds the four.
+    await page.goto(`${api.url}/my-videos`);
+    await page.getByLabel('Email').fill('hine@example.nz');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const signIn = await smtp.waitFor((mail) => /\/my-videos\/sign-in#/.test(mail.text ?? ''));
+    const link = new URL(/\S+\/my-videos\/sign-in#\S+/.exec(signIn.text!)![0]);
+    await page.goto(`${api.url}${link.pathname}${link.hash}`);
+    await page.getByRole('button', { name: 'Open my videos' }).click();
+    const library = page.getByRole('list', { name: 'Your videos' });
+    await expect.poll(() => library.getByRole('heading').count()).toBe(4);
+    const bought = await library.getByRole('heading').allTextContents();
+    expect(bought.map((title) => /^Item (\d+)\b/.exec(title)?.[1]).sort()).toEqual(['103', '12', '47', '88']);
+
+    // A routine not online yet: "tell me when it is online" takes an address and sends a confirmation.
+    await page.goto(`${api.url}/videos`);
+    await page.getByLabel('Search videos').fill('#48');
+    const routine = programme.getByRole('listitem').filter({ hasText: 'Item 48' });
+    await routine.getByRole('button', { name: 'Tell me when it is online' }).click();
+    await routine.getByLabel('Your e-mail').fill('hine@example.nz');
+    await routine.getByRole('button', { name: 'Tell me when it is online' }).click();
+    await expect.poll(() => routine.getByRole('status').textContent()).toMatch(/^\s*Check your e-mail/);
+    const confirmation = await smtp.waitFor((mail) =>
+      /^Confirm: tell me when Item 48/.test(mail.subject ?? ''),
+    );
+    expect(JSON.stringify(confirmation.to)).toContain('hine@example.nz');
+
+    // No sitemap names a dancer or links a dancer's or a studio's page.
+    const index = await (await fetch(`${api.url}/sitemap.xml`)).text();
+    const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps) {
+      const xml = await (await fetch(`${api.url}${map}`)).text();
+      expect(xml, map).not.toMatch(/Māia|Maia|Ngata|\/dancers\/|\/studios\//i);
+    }
+    // Signed out, My Videos first asks who you are (a 401): expected, not an error.
+    expect(errors.filter((error) => !/status of 401 .*\/api\/my-videos\)$/.test(error))).toEqual([]);
     await context.close();
+
+    // Walking names from one address: refused with 429 long before 200 searches.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    let refusedAt = -1;
+    for (let count = 1; count <= 200 && refusedAt < 0; count += 1) {
+      const q = `${letters[count % 26]}${letters[Math.floor(count / 26) % 26]}a`;
+      const answer = await fetch(`${api.url}/api/programme/search?q=${q}`);
+      if (answer.status === 429) refusedAt = count;
+      else expect(answer.status).toBe(200);
+    }
+    expect(refusedAt).toBeGreaterThan(0);
+    expect(refusedAt).toBeLessThan(200);
   });
 });

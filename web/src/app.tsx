@@ -21,6 +21,7 @@ const PurchaseSuccessPage = lazyPage(() => import('./pages/shop/purchase-success
 const PaymentOptionsPage = lazyPage(() => import('./pages/shop/payment-options.tsx'));
 const CartPage = lazyPage(() => import('./pages/shop/cart.tsx'));
 const PerformerPage = lazyPage(() => import('./pages/shop/performer.tsx'));
+const OnlineAlertPage = lazyPage(() => import('./pages/shop/online-alert.tsx'));
 const MyVideosPage = lazyPage(() => import('./pages/shop/my-videos.tsx'));
 const BuyerSignInPage = lazyPage(() =>
   import('./pages/shop/my-videos.tsx').then((module) => ({ default: module.SignInPage })),
@@ -46,6 +47,7 @@ const routes: Array<{ path: string; component: LazyPage }> = [
   { path: '/my-videos', component: MyVideosPage },
   { path: '/dancers/:id', component: PerformerPage },
   { path: '/studios/:id', component: PerformerPage },
+  { path: '/online-alerts/:id/:action', component: OnlineAlertPage },
   { path: '/my-videos/sign-in', component: BuyerSignInPage },
   { path: '/admin', component: AdminArea },
   { path: '/admin/*', component: AdminArea },

@@ -16,6 +16,7 @@ import { syncOrderLinks } from './jobs/sync-order-links.ts';
 import { taxDocumentMail } from './jobs/tax-document-mail.ts';
 import { readPaymentFee } from './jobs/read-payment-fee.ts';
 import { checkoutReminder } from './jobs/checkout-reminder.ts';
+import { onlineAlertConfirm, onlineAlertNotify } from './jobs/online-alerts.ts';
 
 /** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
@@ -35,5 +36,7 @@ export const handlers: HandlerMap = {
   'checkout-reminder': checkoutReminder,
   'removal-request-notification': removalRequestNotification,
   'retention-sweep': retentionSweep,
+  'online-alert-confirm': onlineAlertConfirm,
+  'online-alert-notify': onlineAlertNotify,
   'sweep-abandoned-uploads': sweepAbandonedUploads,
 };

@@ -37,6 +37,13 @@ export function schedulesFor(config: Config): Array<Schedule<JobName>> {
       every: config.SWEEP_INTERVAL_MS,
       payload: {},
     },
+    // Answers "tell me when it is online" alerts whose publish-time job Redis lost.
+    {
+      id: 'online-alert-notify-sweep',
+      job: 'online-alert-notify',
+      every: config.SWEEP_INTERVAL_MS,
+      payload: {},
+    },
     // Deletes what the privacy page says is not kept (expired sessions "at once": hourly).
     { id: 'retention-sweep', job: 'retention-sweep', every: 3600_000, payload: {} },
     // Multipart uploads of a bulk upload left unfinished for days: their parts cost storage.

@@ -132,6 +132,18 @@ export const limits = {
     what: 'name searches',
     skip: (req: Request) => !isNameSearch(req.query.q),
   },
+  /** "Tell me when it is online" (decision 035): a family asks about a few routines, not a programme. */
+  onlineAlert: { name: 'online-alert', limit: 10, windowMs: 60 * 60_000, what: 'alert requests' },
+  /** A stranger's inbox gets at most three confirmations an hour, whoever asks. */
+  onlineAlertPerEmail: {
+    name: 'online-alert-email',
+    limit: 3,
+    windowMs: 60 * 60_000,
+    what: 'alert requests for this address',
+    key: requestedAddress,
+    skip: (req: Request) => requestedAddress(req) === '',
+    headers: false,
+  },
 } satisfies Record<string, LimitRule>;
 
 /**

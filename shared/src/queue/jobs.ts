@@ -81,6 +81,11 @@ export const jobPayloadSchemas = {
   'read-payment-fee': z.object({ purchaseId: z.string().min(1).max(100) }),
   // Tells the owner of every removal request not yet e-mailed, in one message (docs/decisions/030).
   'removal-request-notification': z.object({}),
+  // "Tell me when it is online" (decision 035): the confirmation e-mail of one alert.
+  'online-alert-confirm': z.object({ alertId: z.uuid() }),
+  // Sends each confirmed alert whose entry or dancer has a video online since; queued after a
+  // publishing commit and swept on a schedule. Every alert is its own claim, so a run twice sends once.
+  'online-alert-notify': z.object({}),
   // Deletes what the privacy page says is kept no longer (a daily schedule; docs/decisions/030).
   'retention-sweep': z.object({}),
   // Aborts the bulk upload's multipart uploads nobody has touched for days (a schedule; decision 033).

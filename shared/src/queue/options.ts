@@ -123,6 +123,15 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     delay: () => REMOVAL_BATCH_MS - (Date.now() % REMOVAL_BATCH_MS) + 1_000,
   },
   'retention-sweep': { attempts: 3, backoff: retryWithBackoff },
+  'online-alert-confirm': {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+    // A request again (the first e-mail lost) queues it again: the row says whether it still needs sending.
+    jobId: (payload) => `online-alert-confirm-${payload.alertId}`,
+    removeWhenDone: true,
+  },
+  // No job id: a publish while a run is under way must get a run of its own after it.
+  'online-alert-notify': { attempts: 8, backoff: { type: 'exponential', delay: 5_000 } },
   'sweep-abandoned-uploads': { attempts: 3, backoff: retryWithBackoff },
   'buyer-sign-in': {
     // A link is worth sending only while the buyer waits for it: a few quick retries, no more.

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dancerNameDisplays, routineBundleRuleSchema } from './programme-rules.ts';
+import { buyerEmailSchema } from './buyer-library.ts';
+import { textIdSchema } from './requests.ts';
 
 // Competition programmes (docs/decisions/032): the owner's import and entries, and the public search,
 // dancer and studio pages. Browser-safe.
@@ -209,3 +211,29 @@ export const mergeDancersSchema = z.strictObject({
   keepId: z.string().trim().min(1).max(100),
   mergeId: z.string().trim().min(1).max(100),
 });
+
+// ---- Public: "tell me when it is online" (decision 035) ----
+
+/** POST /api/online-alerts: an address waiting for a video of one entry or of one dancer. */
+export const onlineAlertRequestSchema = z
+  .strictObject({
+    email: buyerEmailSchema,
+    entryId: textIdSchema.optional(),
+    dancerId: textIdSchema.optional(),
+  })
+  .refine((body) => (body.entryId === undefined) !== (body.dancerId === undefined), {
+    error: 'Name one routine or one dancer',
+  });
+export type OnlineAlertRequest = z.infer<typeof onlineAlertRequestSchema>;
+
+/** The answer to every accepted request, whether the address is new, waiting or already confirmed. */
+export const ONLINE_ALERT_REQUESTED =
+  'Check your e-mail: we sent a link to confirm. Nothing else is sent until you do.';
+
+/** POST /api/online-alerts/{id}/confirm and /unsubscribe: the link's token. */
+export const onlineAlertActionSchema = z.object({
+  token: z.string().trim().min(1, 'The link has no token').max(200, 'The link is not valid'),
+});
+
+export const onlineAlertAnswerSchema = z.object({ message: z.string() });
+export type OnlineAlertAnswer = z.infer<typeof onlineAlertAnswerSchema>;

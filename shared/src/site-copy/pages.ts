@@ -42,6 +42,8 @@ export const indexablePaths = [
 const videoPage = /^\/video\/([^/]+)\/(purchase|download)$/;
 /** A dancer's or a studio's page: /dancers/<id>, /studios/<id>. */
 export const performerPage = /^\/(dancers|studios)\/[^/]+$/;
+/** A "tell me when it is online" link from an e-mail: /online-alerts/<id>/confirm or /unsubscribe. */
+export const onlineAlertPage = /^\/online-alerts\/[^/]+\/(confirm|unsubscribe)$/;
 const purchasePages = new Set(['/video-purchase-success', '/video-payment-options', '/video-payment-issue']);
 
 /** Strips trailing slashes, so `/videos/` is `/videos`. */
@@ -147,6 +149,17 @@ export function pageMeta(path: string): PageMeta {
       kind: 'plain',
       title: `Routines | ${business.name}`,
       description: 'Every routine at this competition, with previews and prices.',
+      keywords,
+      noindex: true,
+    };
+  }
+  // Confirming or cancelling a "tell me when it is online" e-mail: a link from a mail, for no one else.
+  if (onlineAlertPage.test(normalized)) {
+    return {
+      status: 200,
+      kind: 'plain',
+      title: `Video alerts | ${business.name}`,
+      description: 'Confirm or cancel an e-mail for when a video is online.',
       keywords,
       noindex: true,
     };

@@ -57,6 +57,7 @@ export function privacySections(retention: RetentionPeriods = defaultRetention):
         'Purchases (your name, e-mail, what you bought, what you paid and the payment reference): kept as long as New Zealand law requires business records to be kept (at least seven years), so you can keep downloading what you bought. Your card details go to our payment provider, Stripe, and never reach us.',
         'Sign-in links to “My Videos”: we store only a scrambled copy of each link, which works once, for 30 minutes. Used and expired links are deleted within the hour.',
         'Signed-in sessions (for “My Videos”, and the owner’s own admin sign-in): deleted within the hour of expiring. A “My Videos” session lasts 30 days.',
+        '“Tell me when it is online” (a routine or a dancer with no video yet): your e-mail, and what you asked about. We send one e-mail to confirm and nothing else until you do; then one e-mail when a video is online, and we delete your address as we send it. Unsent ones are deleted after 90 days, and every e-mail has a link to cancel.',
         `Records of the site’s background work (order-link syncs, failed e-mails and jobs): deleted after ${period(retention.jobRecordDays)}.`,
         'View, download and page-visit counts are kept as numbers only, without who watched.',
         `Searches in the video library that found nothing: only the words searched and how many times a day, without who searched, so we can fix a misspelt name or a wrong entry; deleted after ${SEARCH_MISS_DAYS} days.`,

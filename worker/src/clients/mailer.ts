@@ -11,7 +11,8 @@ export interface MailMessage {
     | 'buyer-sign-in'
     | 'checkout-reminder'
     | 'tax-document'
-    | 'removal-request';
+    | 'removal-request'
+    | 'online-alert';
   to: string;
   subject: string;
   text: string;

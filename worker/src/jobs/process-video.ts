@@ -492,8 +492,8 @@ async function removeUnused(context: WorkerContext, awsKey: string, keys: string
  * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
  * ready (decision 033); a failed one never does, and one she hid since stays hidden.
  */
-async function releaseBulkUpload({ db }: WorkerContext, videoId: string): Promise<void> {
-  await db.execute(sql`
+async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoId: string): Promise<void> {
+  const released = await db.execute(sql`
     with released as (
       update upload_files f set released_at = now()
       from upload_batches b
@@ -503,4 +503,9 @@ async function releaseBulkUpload({ db }: WorkerContext, videoId: string): Promis
     )
     update videos set published = true
     where id in (select video_id from released) and withdrawn_at is null`);
+  // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
+  if ((released.rowCount ?? 0) > 0)
+    await producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
+      logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
+    });
 }

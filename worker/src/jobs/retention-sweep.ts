@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ONLINE_ALERT_DAYS } from '@app/shared/online-alerts';
 import { SEARCH_MISS_DAYS } from '@app/shared/privacy';
 import type { JobHandler, WorkerContext } from '../context.ts';
 
@@ -8,7 +9,7 @@ const BATCH = 5_000;
 /**
  * What is kept no longer, table by table: the privacy page (shared/src/site-copy/privacy.ts) says the
  * same in words. A new kind of personal data adds its rule here (the programme issue's notify-me
- * addresses: deleted once used, or after 90 days), with a line on the privacy page.
+ * addresses are the "online alerts" rule), with a line on the privacy page.
  */
 export function retentionRules(
   config: WorkerContext['config'],
@@ -32,6 +33,13 @@ export function retentionRules(
       name: 'sign-in links',
       table: 'buyer_sign_in_links',
       expired: sql`used_at is not null or expires_at < now() or (expires_at is null and created_at < now() - interval '1 day')`,
+    },
+    // "Tell me when it is online" addresses (decision 035): deleted once notified (by the job itself),
+    // and unanswered ones after 90 days, confirmed or not.
+    {
+      name: 'online alerts',
+      table: 'online_alerts',
+      expired: sql`created_at < ${days(ONLINE_ALERT_DAYS)}`,
     },
     // Buyers' library sessions and the owner's admin sessions, once expired.
     { name: 'buyer sessions', table: 'buyer_sessions', expired: sql`expires_at < now()` },

@@ -28,6 +28,7 @@ import {
   updateProgrammeSettings,
 } from './entries.service.ts';
 import type { Deps } from '../../deps.ts';
+import { alertsAfterPublish } from '../online-alerts/online-alerts.service.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PROGRAMME_MAX_BYTES } from './programme-file.ts';
 import { importProgramme, previewProgramme } from './programme-import.ts';
@@ -127,9 +128,12 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
   );
   admin.post(
     '/api/admin/entries/link-video',
-    publicCache.writeRoute((req) => {
+    publicCache.writeRoute(async (req) => {
       const { videoId, entryId } = linkVideoSchema.parse(req.body ?? {});
-      return linkVideo(db, videoId, entryId);
+      const linked = await linkVideo(db, videoId, entryId);
+      // A published video given to an entry answers the alerts waiting for it (decision 035).
+      if (entryId !== null) await alertsAfterPublish(deps);
+      return linked;
     }),
   );
   admin.post(

@@ -235,4 +235,36 @@ describe('find your dancer', () => {
     await search('#47', ip).expect(200);
     await search('maia ngata', '192.0.2.78').expect(200);
   });
+
+  it('finds section words as entries change: added, edited, removed (the showcase words follow)', async () => {
+    const { db } = env.database;
+    const showcase = await competition('Flamenco Cup 2027', [
+      row('1', ['Lucía Ortega'], 'Studio Sol', 'Open Solo Flamenco', 'Duende'),
+      row('2', ['Pilar Ruiz'], 'Studio Sol', 'Open Duo Tango'),
+    ]);
+    const entries = (q: string) =>
+      search(q)
+        .expect(200)
+        .then(({ body }) =>
+          programmeSearchSchema
+            .parse(body)
+            .groups.filter((group) => group.showcase.id === showcase.id)
+            .flatMap((group) => group.routines.map((routine) => routine.entryNumber)),
+        );
+    expect(await entries('flamenco duende')).toEqual(['1']);
+    expect(await entries('paso doble')).toEqual([]);
+    await db.execute(
+      sql`update programme_entries set section = 'Open Solo Paso Doble' where showcase_id = ${showcase.id} and entry_number = '2'`,
+    );
+    expect(await entries('paso doble')).toEqual(['2']);
+    expect(await entries('tango')).toEqual([]);
+    await db.execute(
+      sql`delete from programme_entries where showcase_id = ${showcase.id} and entry_number = '1'`,
+    );
+    expect(await entries('flamenco')).toEqual([]);
+    const { rows } = await db.execute<{ words: string }>(
+      sql`select words from programme_showcase_words where showcase_id = ${showcase.id}`,
+    );
+    expect(rows[0]!.words.split(' ').sort()).toEqual(['doble', 'open', 'paso', 'routine', 'solo']);
+  });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import {
   displayDancerName,
@@ -8,6 +8,7 @@ import {
   type Routine,
 } from '@app/shared/schemas';
 import { searchWords } from '../videos/library.service.ts';
+import { preparedRows } from './prepared.ts';
 
 // "Find your dancer" (decision 032): the library's search box also reads the programme. Each kind of
 // match is one indexed query over every match (no "newest N" window): an entry number through
@@ -66,9 +67,9 @@ type ShowcaseRow = {
 const visibleShowcase = sql`s.published`;
 
 /** Routines of these entries, with their dancers (as the showcase shows them) and published videos. */
-export async function routinesOf(db: Pick<Db, 'execute'>, entryIds: string[]): Promise<Map<string, Routine>> {
+export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
-  const { rows } = await db.execute<{
+  const rows = await preparedRows<{
     entryId: string;
     entryNumber: string;
     section: string;
@@ -77,7 +78,9 @@ export async function routinesOf(db: Pick<Db, 'execute'>, entryIds: string[]): P
     display: DancerNameDisplay;
     dancers: Array<{ id: string; name: string }>;
     videos: Routine['videos'];
-  }>(sql`
+  }>(
+    db,
+    sql`
     select e.id as "entryId", e.entry_number as "entryNumber", e.section, e.title, st.name as studio,
       s.dancer_names as display,
       coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by ed.position)
@@ -89,7 +92,8 @@ export async function routinesOf(db: Pick<Db, 'execute'>, entryIds: string[]): P
         from videos v where v.entry_id = e.id and v.published), '[]') as videos
     from programme_entries e join showcases s on s.id = e.showcase_id
     left join programme_studios st on st.id = e.studio_id
-    where e.id in (select jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`);
+    where e.id in (select jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`,
+  );
   return new Map(
     rows.map(({ display, dancers, ...row }) => [
       row.entryId,
@@ -115,13 +119,15 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
 
   if (read.kind === 'number') {
     // "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text).
-    const { rows } = await db.execute<{ id: string; showcaseId: string }>(sql`
+    entryIds = await preparedRows<{ id: string; showcaseId: string }>(
+      db,
+      sql`
       select e.id, e.showcase_id as "showcaseId" from programme_entries e join showcases s on s.id = e.showcase_id
       where e.entry_sort = ${read.sort} and ${visibleShowcase}
         and (lower(e.entry_number) = ${read.exact} or ${read.exact} = e.entry_sort::text)
       order by lower(e.entry_number) = ${read.exact} desc, s.created_at desc, e.entry_number
-      limit ${MAX_ROUTINES}`);
-    entryIds = rows;
+      limit ${MAX_ROUTINES}`,
+    );
   } else {
     const key = read.key;
     const nameQueries =
@@ -146,16 +152,28 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
               limit ${MAX_STUDIOS}`),
           ]
         : [];
-    // Section and routine words: every word in the entry's section or title (trigram LIKE, indexed).
+    // Section and routine words: every word in the entry's section or title, newest showcase first.
+    // A showcase whose programme lacks a word is skipped by its one row of words
+    // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
+    // the rest, the newest 24 are read, each one's entries in programme order (an index) up to 24. So
+    // a search reads at most 24 x 400 entries however large the season (decision 035); a routine found
+    // only past the 24th competition whose programme holds every word is not answered.
     const sectionWords = read.words.filter((word) => word.length >= 3);
+    const holdsEvery = (column: SQL) =>
+      sql.join(
+        sectionWords.map((word) => sql`${column} like ${`%${word}%`}`),
+        sql` and `,
+      );
     const sectionQuery =
       sectionWords.length > 0
         ? db.execute<{ id: string; showcaseId: string }>(sql`
-            select e.id, e.showcase_id as "showcaseId" from programme_entries e join showcases s on s.id = e.showcase_id
-            where ${visibleShowcase} and ${sql.join(
-              sectionWords.map((word) => sql`e.section_key like ${`%${word}%`}`),
-              sql` and `,
-            )}
+            select e.id, e.showcase_id as "showcaseId"
+            from (select s.id, s.created_at from showcases s join programme_showcase_words w on w.showcase_id = s.id
+              where ${visibleShowcase} and ${holdsEvery(sql`w.words`)}
+              order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
+            cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
+              where e.showcase_id = s.id and ${holdsEvery(sql`e.section_key`)}
+              order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
             order by s.created_at desc, s.id, e.entry_sort, e.entry_number
             limit ${MAX_ROUTINES}`)
         : undefined;
@@ -167,10 +185,13 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
 
   const showcaseIds = [...new Set([...entryIds, ...dancers, ...studios].map((row) => row.showcaseId))];
   if (showcaseIds.length === 0) return { groups: [] };
-  const { rows: shows } = await db.execute<ShowcaseRow>(sql`
+  const shows = await preparedRows<ShowcaseRow>(
+    db,
+    sql`
     select id, name, slug, dancer_names as "dancerNames", created_at::text as "createdAt" from showcases
     where id in (select jsonb_array_elements_text(${JSON.stringify(showcaseIds)}::jsonb))
-    order by created_at desc, id`);
+    order by created_at desc, id`,
+  );
   const routines = await routinesOf(
     db,
     entryIds.map((row) => row.id),

@@ -9,6 +9,7 @@ import {
   updateVideoSchema,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
+import { alertsAfterPublish } from '../online-alerts/online-alerts.service.ts';
 import { setShowcasePublished, setVideoPublished } from './video-publishing.service.ts';
 import { adminShowcases, createShowcase, updateShowcase } from './showcases.service.ts';
 import {
@@ -30,21 +31,22 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
 
   admin.post('/api/admin/videos/bulk', async (req, res) => {
     const result = await bulkVideoAction(deps, bulkVideoActionSchema.parse(req.body ?? {}));
-    if (result.changed > 0) await publicCache.changed();
+    if (result.changed > 0) await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
     res.json(result);
   });
 
   // Each write then tells the public cache, before answering, so no replica lists the old video after it.
+  // A video saved or published may answer "tell me when it is online" alerts (decision 035).
   admin.post('/api/admin/videos', async (req, res) => {
     const video = await createVideo(deps, insertVideoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
+    await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
     res.status(201).json(video);
   });
 
   admin.put('/api/admin/videos/:id', async (req, res) => {
     const id = textIdSchema.parse(req.params.id);
     const video = await updateVideo(deps, id, updateVideoSchema.parse(req.body ?? {}));
-    await publicCache.changed();
+    await Promise.all([publicCache.changed(), alertsAfterPublish(deps)]);
     res.json(video);
   });
 
@@ -63,13 +65,13 @@ export function registerVideoAdminRoutes(admin: Router, deps: Deps): void {
     admin.post(`/api/admin/videos/:id/${action}`, async (req, res) => {
       const id = textIdSchema.parse(req.params.id);
       const video = await setVideoPublished({ db, storage }, id, published);
-      await publicCache.changed();
+      await Promise.all([publicCache.changed(), published && alertsAfterPublish(deps)]);
       res.json(video);
     });
 
     admin.post(`/api/admin/showcases/:id/${action}`, async (req, res) => {
       const showcase = await setShowcasePublished(db, textIdSchema.parse(req.params.id), published);
-      await publicCache.changed();
+      await Promise.all([publicCache.changed(), published && alertsAfterPublish(deps)]);
       res.json(showcase);
     });
   }

@@ -3,23 +3,38 @@ import { formatPrice } from '@app/shared/format';
 import type { Routine } from '@app/shared/schemas';
 import { VideoPreview } from '../shop/video-preview.tsx';
 import { purchasePath } from '../shop/queries.ts';
+import { OnlineAlertForm } from './online-alert-form.tsx';
 
 /** "Item 47 · Junior Solo Jazz 10 & Under": how a programme names a routine. */
 export const routineHeading = (routine: Routine) =>
   `Item ${routine.entryNumber}${routine.title ? `: ${routine.title}` : ''}`;
 
 /** Routines of a programme with their videos (preview, price) or "not online yet"; dancers link to their page. */
-export function RoutineList({ routines, headingLevel = 3 }: { routines: Routine[]; headingLevel?: 2 | 3 }) {
+export function RoutineList({
+  routines,
+  headingLevel = 3,
+  alerts = true,
+}: {
+  routines: Routine[];
+  headingLevel?: 2 | 3;
+  /** "Tell me when it is online" on a routine without a video (a dancer's page has its own instead). */
+  alerts?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {routines.map((routine) => (
+      {routines.map((routine, index) => (
         <li
           key={routine.entryId}
           className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-stage-800/70"
         >
           {routine.videos[0] ? (
-            <VideoPreview previewUrl={routine.videos[0].previewUrl} title={routine.videos[0].title} />
+            // The first two previews are above the fold on a phone: the page's largest paint.
+            <VideoPreview
+              previewUrl={routine.videos[0].previewUrl}
+              title={routine.videos[0].title}
+              priority={index < 2}
+            />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-stage-700 text-sm text-zinc-400">
               Video not online yet
@@ -43,6 +58,15 @@ export function RoutineList({ routines, headingLevel = 3 }: { routines: Routine[
                   </span>
                 ))}
               </p>
+            )}
+            {alerts && routine.videos.length === 0 && (
+              <div className="mt-auto flex flex-col pt-3">
+                <OnlineAlertForm
+                  target={{ entryId: routine.entryId }}
+                  label={routineHeading(routine)}
+                  collapsed
+                />
+              </div>
             )}
             <ul className="mt-auto pt-3">
               {routine.videos.map((video) => (

@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cart } from '../../features/cart/cart.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
+import { OnlineAlertForm } from '../../features/programme/online-alert-form.tsx';
 import { RoutineList } from '../../features/programme/routine-list.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { api } from '../../lib/api.ts';
@@ -67,12 +68,32 @@ export default function PerformerRoute() {
               · {data.routines.length} {data.routines.length === 1 ? 'routine' : 'routines'}
             </p>
             <RoutinesOffer page={data} />
+            {kind === 'dancer' && <DancerAlert page={data} />}
             <h2 className="sr-only">Routines</h2>
-            <RoutineList routines={data.routines} />
+            <RoutineList routines={data.routines} alerts={kind !== 'dancer'} />
           </>
         )}
       </div>
     </ShopLayout>
+  );
+}
+
+/** A dancer with routines not online yet: one e-mail when a video of hers is (decision 035). */
+function DancerAlert({ page }: { page: Performer }) {
+  const waiting = page.routines.filter((routine) => routine.videos.length === 0).length;
+  if (waiting === 0) return null;
+  const whose = page.name ? `${page.name}'s` : 'these';
+  return (
+    <section
+      aria-labelledby="dancer-alert"
+      className="mt-6 rounded-2xl border border-white/10 bg-stage-800/70 p-5 sm:max-w-xl"
+    >
+      <h2 id="dancer-alert" className="font-semibold text-white">
+        {waiting === 1 ? `1 of ${whose} routines is` : `${waiting} of ${whose} routines are`} not online yet
+      </h2>
+      <p className="mt-1 mb-3 text-sm text-zinc-300">We can e-mail you once when the next one is.</p>
+      <OnlineAlertForm target={{ dancerId: page.id }} label={`${whose} routines`} />
+    </section>
   );
 }
 
