@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@app/shared/logger';
@@ -287,60 +287,4 @@ export class PublicCache {
       (error: unknown) => this.logger.warn({ err: error }, 'public content version not bumped'),
     );
   }
-
-  /**
-   * The route handler for an admin write to what the public lists show: `run` parses and writes, the
-   * lists are marked changed, and its result is the answer (`status` 201 where it created something).
-   */
-  writeRoute<T>(run: (req: Request) => Promise<T>, status = 200) {
-    return async (req: Request, res: Response) => {
-      const result = await run(req);
-      await this.changed();
-      res.status(status).json(result);
-    };
-  }
-
-  /** The route handler that removes one thing named by the path's id, answering `{ id, deleted: true }`. */
-  deleteRoute<I>(idSchema: IdParser<I>, remove: (id: I) => Promise<unknown>) {
-    return this.writeRoute(async (req) => {
-      const id = idSchema.parse(req.params.id);
-      await remove(id);
-      return { id, deleted: true };
-    });
-  }
-
-  /**
-   * The owner's writes to one kind of thing the public lists show, as write routes at `path`: `post`
-   * creates (201), `put` or `patch` changes `path/:id`, `delete` removes `path/:id`. Each write parses
-   * the body it is given; the path's id is parsed here with `idSchema`.
-   */
-  writeRoutes<I>(
-    router: Router,
-    path: string,
-    idSchema: IdParser<I>,
-    write: {
-      post?: (body: unknown) => Promise<unknown>;
-      put?: (id: I, body: unknown) => Promise<unknown>;
-      patch?: (id: I, body: unknown) => Promise<unknown>;
-      delete?: (id: I) => Promise<unknown>;
-    },
-  ): void {
-    const { post, put, patch, delete: remove } = write;
-    if (post)
-      router.post(
-        path,
-        this.writeRoute((req) => post(req.body ?? {}), 201),
-      );
-    for (const [method, change] of [['put', put] as const, ['patch', patch] as const]) {
-      if (change)
-        router[method](
-          `${path}/:id`,
-          this.writeRoute((req) => change(idSchema.parse(req.params.id), req.body ?? {})),
-        );
-    }
-    if (remove) router.delete(`${path}/:id`, this.deleteRoute(idSchema, remove));
-  }
 }
-
-/** What reads a path's id: a zod schema. */
-type IdParser<I> = { parse: (value: unknown) => I };

@@ -59,7 +59,7 @@ async function competition() {
   return { showcase, entry47, entry12, maiaId: rows[0]!.id };
 }
 
-const header = (mail: { headerLines: Array<{ key: string; line: string }> }, key: string) =>
+const header = (mail: { headerLines: ReadonlyArray<{ key: string; line: string }> }, key: string) =>
   mail.headerLines.find((line) => line.key === key)?.line.replace(/^[^:]+:\s*/, '');
 
 /** The link of a mail's text that leads to `/online-alerts/<id>/<action>?t=`. */

@@ -67,11 +67,13 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
   admin.post(
     '/api/admin/showcases/:id/programme/import',
     ...programmeBody,
-    publicCache.writeRoute(async (req) => {
+    async (req: Request, res: Response) => {
       const showcaseId = textIdSchema.parse(req.params.id);
       const query = programmeUploadQuerySchema.parse(req.query);
-      return importProgramme(db, showcaseId, uploaded(req), query);
-    }),
+      const imported = await importProgramme(db, showcaseId, uploaded(req), query);
+      await publicCache.changed();
+      res.json(imported);
+    },
   );
 
   admin.get('/api/admin/showcases/:id/entries', async (req, res) => {
@@ -110,43 +112,43 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
       .send(`\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`);
   });
 
-  admin.patch(
-    '/api/admin/showcases/:id/programme-settings',
-    publicCache.writeRoute((req) =>
-      updateProgrammeSettings(
-        db,
-        textIdSchema.parse(req.params.id),
-        programmeSettingsSchema.parse(req.body ?? {}),
-      ),
-    ),
-  );
-  admin.put(
-    '/api/admin/entries/:id',
-    publicCache.writeRoute((req) =>
-      updateEntry(db, textIdSchema.parse(req.params.id), entryUpdateSchema.parse(req.body ?? {})),
-    ),
-  );
-  admin.post(
-    '/api/admin/entries/link-video',
-    publicCache.writeRoute(async (req) => {
-      const { videoId, entryId } = linkVideoSchema.parse(req.body ?? {});
-      const linked = await linkVideo(db, videoId, entryId);
-      // A published video given to an entry answers the alerts waiting for it (decision 035).
-      if (entryId !== null) await alertsAfterPublish(deps);
-      return linked;
-    }),
-  );
-  admin.post(
-    '/api/admin/showcases/:id/dancers/merge',
-    publicCache.writeRoute((req) => {
-      const { keepId, mergeId } = mergeDancersSchema.parse(req.body ?? {});
-      return mergeDancers(db, textIdSchema.parse(req.params.id), keepId, mergeId);
-    }),
-  );
-  admin.delete(
-    '/api/admin/dancers/:id',
-    publicCache.deleteRoute(textIdSchema, (id) => removeDancer(db, id)),
-  );
+  // Each write then tells the public cache, before answering, so no page shows the old programme.
+  admin.patch('/api/admin/showcases/:id/programme-settings', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const settings = await updateProgrammeSettings(db, id, programmeSettingsSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(settings);
+  });
+
+  admin.put('/api/admin/entries/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    const entry = await updateEntry(db, id, entryUpdateSchema.parse(req.body ?? {}));
+    await publicCache.changed();
+    res.json(entry);
+  });
+
+  admin.post('/api/admin/entries/link-video', async (req, res) => {
+    const { videoId, entryId } = linkVideoSchema.parse(req.body ?? {});
+    const linked = await linkVideo(db, videoId, entryId);
+    // A published video given to an entry answers the alerts waiting for it (decision 035).
+    if (entryId !== null) await alertsAfterPublish(deps);
+    await publicCache.changed();
+    res.json(linked);
+  });
+
+  admin.post('/api/admin/showcases/:id/dancers/merge', async (req, res) => {
+    const { keepId, mergeId } = mergeDancersSchema.parse(req.body ?? {});
+    const merged = await mergeDancers(db, textIdSchema.parse(req.params.id), keepId, mergeId);
+    await publicCache.changed();
+    res.json(merged);
+  });
+
+  admin.delete('/api/admin/dancers/:id', async (req, res) => {
+    const id = textIdSchema.parse(req.params.id);
+    await removeDancer(db, id);
+    await publicCache.changed();
+    res.json({ id, deleted: true });
+  });
 
   // A QR code for the printed programme and the venue's screens: the competition's search page.
   admin.get('/api/admin/showcases/:id/qr.:format', async (req, res) => {
