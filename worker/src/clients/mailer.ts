@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { UnrecoverableError } from 'bullmq';
 import { mailConfigured, type Config } from '@app/shared/config';
 import type { Logger } from '@app/shared/logger';
 
@@ -61,3 +62,17 @@ export function isPermanentMailError(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
+
+/** Sends a job's e-mail; a message the server will never take fails the job for good, not for a retry. */
+export async function sendMail(mailer: Mailer, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    if (isPermanentMailError(error))
+      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+/** Text for an e-mail's HTML part. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

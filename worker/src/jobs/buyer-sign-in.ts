@@ -1,11 +1,10 @@
-import { UnrecoverableError } from 'bullmq';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { hashSecret, newSecret, paidVideosForEmail } from '@app/shared/buyer-library';
 import { business } from '@app/shared/site-copy';
 import { buyerSignInLinks } from '@app/shared/db';
 import { BUYER_LINK_MINUTES, buyerSignInUrl } from '@app/shared/schemas';
 import type { JobHandler, WorkerContext } from '../context.ts';
-import { isPermanentMailError, type MailMessage } from '../clients/mailer.ts';
+import { escapeHtml, sendMail, type MailMessage } from '../clients/mailer.ts';
 
 /** Requests (sent, used or not) are kept a day, then deleted by the next run. */
 const KEEP_REQUESTS_MS = 24 * 3600_000;
@@ -40,7 +39,7 @@ export const buyerSignIn: JobHandler<'buyer-sign-in'> = async ({ requestId }, co
       .for('update');
     if (!claimed) return 'skipped';
     const token = newSecret();
-    await send(context, signInMail(context, request.email, token, paid.length));
+    await sendMail(context.mailer, signInMail(context, request.email, token, paid.length));
     await tx
       .update(buyerSignInLinks)
       .set({
@@ -52,18 +51,6 @@ export const buyerSignIn: JobHandler<'buyer-sign-in'> = async ({ requestId }, co
     return 'done';
   });
 };
-
-async function send({ mailer }: WorkerContext, message: MailMessage) {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A short message that reads well in a phone's mail app: one big button, and the link as text too. */
 export function signInMail(

@@ -1,4 +1,3 @@
-import { UnrecoverableError } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
 import { purchaseItems } from '@app/shared/db';
 import { formatMoney } from '@app/shared/format';
@@ -10,7 +9,7 @@ import {
   unsubscribeUrl,
 } from '@app/shared/sales';
 import type { JobHandler } from '../context.ts';
-import { isPermanentMailError } from '../clients/mailer.ts';
+import { sendMail } from '../clients/mailer.ts';
 
 /**
  * One reminder for a checkout that expired unpaid, with Stripe's recovery link to the same cart: only
@@ -51,23 +50,17 @@ export const checkoutReminder: JobHandler<'checkout-reminder'> = async (
     'You asked for this one reminder at checkout; we will not send another.',
     `No more reminders: ${unsubscribe}`,
   ].join('\n');
-  try {
-    await mailer.send({
-      kind: 'checkout-reminder',
-      to: purchase.buyerEmail,
-      subject: 'Your videos are still waiting',
-      text,
-      replyTo: config.PUBLIC_CONTACT_EMAIL,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribe}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    });
-  } catch (error) {
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
+  await sendMail(mailer, {
+    kind: 'checkout-reminder',
+    to: purchase.buyerEmail,
+    subject: 'Your videos are still waiting',
+    text,
+    replyTo: config.PUBLIC_CONTACT_EMAIL,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
   await markPurchaseMailed(db, purchaseId, 'reminder');
   return 'done';
 };

@@ -1,10 +1,9 @@
-import { UnrecoverableError } from 'bullmq';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { contacts } from '@app/shared/db';
 import { contactEventTypeLabel } from '@app/shared/constants';
 import { formatDateTime } from '@app/shared/format';
 import type { JobHandler, WorkerContext } from '../context.ts';
-import { isPermanentMailError } from '../clients/mailer.ts';
+import { sendMail } from '../clients/mailer.ts';
 
 /**
  * E-mails the owner about one contact, then marks it notified. With a contact id it sends that one
@@ -31,29 +30,22 @@ export const contactNotification: JobHandler<'contact-notification'> = async (pa
 async function sendToOwner(contact: typeof contacts.$inferSelect, { mailer, config }: WorkerContext) {
   const label = contactEventTypeLabel(contact.eventType);
   const name = `${contact.firstName} ${contact.lastName}`;
-  try {
-    await mailer.send({
-      kind: 'enquiry',
-      to: config.OWNER_EMAIL,
-      replyTo: `"${name.replaceAll(/["\\\r\n]/g, '')}" <${contact.email}>`,
-      subject: `New enquiry from ${name} (${label})`,
-      text: [
-        `${name} sent an enquiry through the website on ${formatDateTime(contact.createdAt)}.`,
-        '',
-        `Email: ${contact.email}`,
-        `Event type: ${label}`,
-        '',
-        contact.message,
-        '',
-        `Reply to this e-mail to answer ${contact.firstName}. All enquiries: ${config.PUBLIC_URL}/admin/contacts`,
-      ].join('\n'),
-    });
-  } catch (error) {
-    // 5xx: the server will never take this message; retrying only delays the failure.
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
+  await sendMail(mailer, {
+    kind: 'enquiry',
+    to: config.OWNER_EMAIL,
+    replyTo: `"${name.replaceAll(/["\\\r\n]/g, '')}" <${contact.email}>`,
+    subject: `New enquiry from ${name} (${label})`,
+    text: [
+      `${name} sent an enquiry through the website on ${formatDateTime(contact.createdAt)}.`,
+      '',
+      `Email: ${contact.email}`,
+      `Event type: ${label}`,
+      '',
+      contact.message,
+      '',
+      `Reply to this e-mail to answer ${contact.firstName}. All enquiries: ${config.PUBLIC_URL}/admin/contacts`,
+    ].join('\n'),
+  });
 }
 
 /** A contact saved a sweep interval ago and still not notified was missed by the queue (Redis was down). */

@@ -1,11 +1,10 @@
-import { UnrecoverableError } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import { onlineAlertUrl, onlineRoutineCount } from '@app/shared/online-alerts';
 import { displayDancerName, type DancerNameDisplay } from '@app/shared/schemas';
 import { business } from '@app/shared/site-copy';
 import type { JobHandler, WorkerContext } from '../context.ts';
-import { isPermanentMailError, type MailMessage } from '../clients/mailer.ts';
+import { escapeHtml, sendMail, type MailMessage } from '../clients/mailer.ts';
 
 // "Tell me when it is online" (decision 035). Two e-mails at most per address and alert: the
 // confirmation, then (once confirmed) the one that says a video is online, after which the row goes.
@@ -82,7 +81,7 @@ export const onlineAlertConfirm: JobHandler<'online-alert-confirm'> = async ({ a
     if (!alert || alert.confirmSentAt || alert.confirmedAt) return 'skipped';
     const target = await targetOf(tx, alert);
     if (!target) return 'skipped';
-    await send(context, confirmMail(context, alert, target));
+    await sendMail(context.mailer, confirmMail(context, alert, target));
     await tx.execute(sql`update online_alerts set confirm_sent_at = now() where id = ${alert.id}`);
     return 'done';
   });
@@ -112,7 +111,7 @@ export const onlineAlertNotify: JobHandler<'online-alert-notify'> = async (_payl
       const alert = rows[0];
       if (!alert || alert.now <= alert.onlineRoutines) return false;
       const target = await targetOf(tx, alert);
-      if (target) await send(context, onlineMail(context, alert, target));
+      if (target) await sendMail(context.mailer, onlineMail(context, alert, target));
       await tx.execute(sql`delete from online_alerts where id = ${alert.id}`);
       return target !== undefined;
     });
@@ -123,18 +122,6 @@ export const onlineAlertNotify: JobHandler<'online-alert-notify'> = async (_payl
   if (due.length === BATCH) await context.producer.enqueue('online-alert-notify', {});
   return { status: 'done', sent };
 };
-
-async function send({ mailer }: Pick<WorkerContext, 'mailer'>, message: MailMessage) {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** RFC 8058: the unsubscribe page's URL takes a POST of "List-Unsubscribe=One-Click" as the click. */
 function unsubscribeHeaders(unsubscribe: string) {

@@ -1,9 +1,8 @@
-import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq } from 'drizzle-orm';
 import { purchaseItems, showcases, taxDocuments } from '@app/shared/db';
 import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
-import { isPermanentMailError } from '../clients/mailer.ts';
+import { sendMail } from '../clients/mailer.ts';
 import { receiptHtml, receiptSubject, receiptText, type Receipt } from './receipt-mail.ts';
 import { markPurchaseMailed, purchaseById } from '@app/shared/sales';
 
@@ -45,29 +44,23 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
   const document = invoice?.content as DocumentContent | undefined;
   if (document)
     receipt.document = { title: `${document.title} ${document.reference}`, text: documentText(document) };
-  try {
-    await mailer.send({
-      kind: 'receipt',
-      to: purchase.buyerEmail,
-      subject: receiptSubject(receipt),
-      text: receiptText(receipt),
-      html: receiptHtml(receipt),
-      replyTo: config.PUBLIC_CONTACT_EMAIL,
-      ...(document && {
-        attachments: [
-          {
-            filename: documentFileName(document),
-            content: await renderDocumentPdf(document),
-            contentType: 'application/pdf',
-          },
-        ],
-      }),
-    });
-  } catch (error) {
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
+  await sendMail(mailer, {
+    kind: 'receipt',
+    to: purchase.buyerEmail,
+    subject: receiptSubject(receipt),
+    text: receiptText(receipt),
+    html: receiptHtml(receipt),
+    replyTo: config.PUBLIC_CONTACT_EMAIL,
+    ...(document && {
+      attachments: [
+        {
+          filename: documentFileName(document),
+          content: await renderDocumentPdf(document),
+          contentType: 'application/pdf',
+        },
+      ],
+    }),
+  });
   await markPurchaseMailed(db, purchase.id, 'receipt');
   return 'done';
 };

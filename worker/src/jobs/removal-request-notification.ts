@@ -1,10 +1,9 @@
-import { UnrecoverableError } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { removalRequests } from '@app/shared/db';
 import { formatDateTime } from '@app/shared/format';
 import { removalRequesterLabels, REMOVAL_TARGET_DAYS } from '@app/shared/schemas';
 import type { JobHandler } from '../context.ts';
-import { isPermanentMailError } from '../clients/mailer.ts';
+import { sendMail } from '../clients/mailer.ts';
 
 /** At most this many requests in one e-mail; the rest go in the next run. */
 const PER_MAIL = 50;
@@ -34,26 +33,20 @@ export const removalRequestNotification: JobHandler<'removal-request-notificatio
       `  Why: ${request.reason.replace(/\s+/g, ' ').slice(0, 1_000)}`,
       '',
     ]);
-    try {
-      await mailer.send({
-        kind: 'removal-request',
-        to: config.OWNER_EMAIL,
-        subject:
-          pending.length === 1
-            ? `Removal request: ${pending[0]!.videoTitle}`
-            : `${pending.length} removal requests`,
-        text: [
-          `Someone asked for ${pending.length === 1 ? 'a video' : 'videos'} to be taken down. Please answer within ${REMOVAL_TARGET_DAYS} days.`,
-          '',
-          ...lines,
-          `Hide the routine, or decline, at ${config.PUBLIC_URL}/admin/removal-requests`,
-        ].join('\n'),
-      });
-    } catch (error) {
-      if (isPermanentMailError(error))
-        throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-      throw error;
-    }
+    await sendMail(mailer, {
+      kind: 'removal-request',
+      to: config.OWNER_EMAIL,
+      subject:
+        pending.length === 1
+          ? `Removal request: ${pending[0]!.videoTitle}`
+          : `${pending.length} removal requests`,
+      text: [
+        `Someone asked for ${pending.length === 1 ? 'a video' : 'videos'} to be taken down. Please answer within ${REMOVAL_TARGET_DAYS} days.`,
+        '',
+        ...lines,
+        `Hide the routine, or decline, at ${config.PUBLIC_URL}/admin/removal-requests`,
+      ].join('\n'),
+    });
     await tx
       .update(removalRequests)
       .set({ notifiedAt: new Date() })

@@ -1,9 +1,8 @@
-import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { purchases, taxDocuments } from '@app/shared/db';
 import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
-import { isPermanentMailError } from '../clients/mailer.ts';
+import { sendMail } from '../clients/mailer.ts';
 
 /** E-mails the buyer a credit note once (the PDF attached, its text in the message). */
 export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
@@ -26,26 +25,20 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
     '',
     `Questions? Reply to this e-mail or write to ${config.PUBLIC_CONTACT_EMAIL}.`,
   ].join('\n');
-  try {
-    await mailer.send({
-      kind: 'tax-document',
-      to: row.buyerEmail,
-      subject: `${content.title} ${content.reference} from ${content.seller.name}`,
-      text,
-      replyTo: config.PUBLIC_CONTACT_EMAIL,
-      attachments: [
-        {
-          filename: documentFileName(content),
-          content: await renderDocumentPdf(content),
-          contentType: 'application/pdf',
-        },
-      ],
-    });
-  } catch (error) {
-    if (isPermanentMailError(error))
-      throw new UnrecoverableError(`Mail refused: ${(error as Error).message}`);
-    throw error;
-  }
+  await sendMail(mailer, {
+    kind: 'tax-document',
+    to: row.buyerEmail,
+    subject: `${content.title} ${content.reference} from ${content.seller.name}`,
+    text,
+    replyTo: config.PUBLIC_CONTACT_EMAIL,
+    attachments: [
+      {
+        filename: documentFileName(content),
+        content: await renderDocumentPdf(content),
+        contentType: 'application/pdf',
+      },
+    ],
+  });
   await db.update(taxDocuments).set({ emailedAt: new Date() }).where(eq(taxDocuments.id, documentId));
   return 'done';
 };
