@@ -28,13 +28,27 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+let nextPort = 0;
+
+/**
+ * A port for a process a test is about to start (the api, a Redis). Not one the OS hands out for
+ * listen(0): between finding such a port free and the process binding it, another test file's process
+ * could be given the same one, and a health check would then reach the wrong api. So ports come from
+ * below Linux's ephemeral range (32768-60999), a block of 1,000 per vitest worker, in turn.
+ */
+export async function freePort(): Promise<number> {
+  const block = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 12) * 1_000;
+  for (let tries = 0; tries < 1_000; tries++) {
+    const port = block + (nextPort++ % 1_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port in ${block}-${block + 999}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
