@@ -13,7 +13,9 @@ import { expectErrorLogs } from '../support/guards.ts';
 
 const { env, producer } = useTestWorld({ producer: true });
 // A request in flight when the database goes is answered 503 and logged as the error it is.
-expectErrorLogs(/Connection terminated unexpectedly|connect ECONNREFUSED|timeout exceeded when trying to connect/);
+expectErrorLogs(
+  /Connection terminated|ECONNREFUSED|ECONNRESET|EPIPE|timeout exceeded when trying to connect|not queryable/,
+);
 let proxy: OutageProxy;
 let api: RunningApi;
 let worker: RunningProcess;
