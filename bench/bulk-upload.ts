@@ -5,32 +5,29 @@
 // throughput >= 60 % of the raw PUTs, the api's RSS <= 200 MB throughout.
 //   npm run bench -- bulk-upload                       (2048 MB, 64 MB parts)
 //   node --import tsx bench/bulk-upload.ts --mb 512    (smaller, while the machine is shared)
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { bulkPartSize } from '@app/shared/schemas';
 import { startApi } from '../test/support/processes.ts';
-import { BENCH_ADMIN_PASSWORD, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
+import {
+  BENCH_ADMIN_PASSWORD,
+  MB,
+  prepareBenchEnv,
+  printTable,
+  randomSourceFile,
+  root,
+  rssMb,
+  sha256Of,
+  startRawServer,
+  verdict,
+} from './lib.ts';
 
-const MB = 1024 * 1024;
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const digest = createHash('sha256');
-  await pipeline(createReadStream(file), digest);
-  return digest.digest('hex');
-}
 
 let bytesSent = 0;
 
@@ -88,29 +85,11 @@ const size = sizeMb * MB;
 const partSize = bulkPartSize(size);
 const partCount = Math.ceil(size / partSize);
 const env = await prepareBenchEnv('bulk-upload');
-const work = path.join(root, 'data', 'bench-bulk-upload-work');
-await rm(work, { recursive: true, force: true });
-await mkdir(work, { recursive: true });
-const source = path.join(work, 'source.bin');
-await pipeline(
-  (async function* () {
-    for (let written = 0; written < size; written += 16 * MB)
-      yield randomBytes(Math.min(16 * MB, size - written));
-  })(),
-  createWriteStream(source),
-);
-const sourceHash = await sha256Of(source);
+const { work, source, sourceHash } = await randomSourceFile('bench-bulk-upload-work', size);
 
 // The raw baseline: bench/files.ts's server (PUT /part?offset=n writes the body at n).
 const rawFile = path.join(work, 'raw.bin');
-await (await open(rawFile, 'w')).close();
-const raw = spawn(process.execPath, ['--import', 'tsx', 'bench/files.ts', '--raw-server', rawFile], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const rawPort = await new Promise<number>((resolve) =>
-  raw.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
-);
+const { raw, rawPort } = await startRawServer(rawFile);
 
 const api = await startApi(env);
 const pid = api.child.pid!;

@@ -4,10 +4,9 @@
 // checked, and the api's resident memory sampled during and after.
 //   npm run bench -- files                       (1024 MB)
 //   node --import tsx bench/files.ts --mb 256    (smaller, while the machine is shared)
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,10 +14,20 @@ import { pipeline } from 'node:stream/promises';
 import { parseConfig } from '@app/shared/config';
 import { createStorage } from '@app/shared/storage';
 import { startApi } from '../test/support/processes.ts';
-import { BENCH_ADMIN_PASSWORD, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
+import {
+  BENCH_ADMIN_PASSWORD,
+  MB,
+  prepareBenchEnv,
+  printTable,
+  randomSourceFile,
+  root,
+  rssMb,
+  sha256Of,
+  startRawServer,
+  verdict,
+} from './lib.ts';
 
 const DOWNLOADS = 8;
-const MB = 1024 * 1024;
 const args = process.argv.slice(2);
 const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 
@@ -46,11 +55,6 @@ if (args[0] === '--raw-server') {
   rawServer(args[1]!);
 } else {
   await main();
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
 /** Samples a process's resident memory every 100 ms; `stop()` returns the highest seen. */
@@ -101,39 +105,14 @@ function download(url: string, hash = false) {
   });
 }
 
-async function sha256Of(file: string): Promise<string> {
-  const digest = createHash('sha256');
-  await pipeline(createReadStream(file), digest);
-  return digest.digest('hex');
-}
-
 async function main(): Promise<void> {
   const sizeMb = Number(flag('--mb') ?? 1024);
   const size = sizeMb * MB;
   const env = await prepareBenchEnv('files');
-  const work = path.join(root, 'data', 'bench-files-work');
-  await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
-  const source = path.join(work, 'source.bin');
-  // Random bytes, made in 16 MB blocks (never the whole file in memory).
-  await pipeline(
-    (async function* () {
-      for (let written = 0; written < size; written += 16 * MB)
-        yield randomBytes(Math.min(16 * MB, size - written));
-    })(),
-    createWriteStream(source),
-  );
-  const sourceHash = await sha256Of(source);
+  const { work, source, sourceHash } = await randomSourceFile('bench-files-work', size);
 
   const rawFile = path.join(work, 'raw.bin');
-  await (await open(rawFile, 'w')).close();
-  const raw = spawn(process.execPath, ['--import', 'tsx', 'bench/files.ts', '--raw-server', rawFile], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const rawPort = await new Promise<number>((resolve) =>
-    raw.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
-  );
+  const { raw, rawPort } = await startRawServer(rawFile);
   const rawUrl = `http://127.0.0.1:${rawPort}`;
 
   const api = await startApi(env);

@@ -1,6 +1,10 @@
 // Shared by the benches: a fresh seeded database, the real api and worker in production mode, autocannon.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -98,4 +102,53 @@ export function verdict(ok: boolean): string {
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
   console.info(`\n${title}`);
   console.table(rows);
+}
+
+export const MB = 1024 * 1024;
+
+/** Resident memory of a process now (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+export async function sha256Of(file: string): Promise<string> {
+  const digest = createHash('sha256');
+  await pipeline(createReadStream(file), digest);
+  return digest.digest('hex');
+}
+
+/**
+ * A file bench's working folder (emptied) with `source.bin` of `size` random bytes, made in 16 MB
+ * blocks (never the whole file in memory), and its SHA-256.
+ */
+export async function randomSourceFile(name: string, size: number) {
+  const work = path.join(root, 'data', name);
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const source = path.join(work, 'source.bin');
+  await pipeline(
+    (async function* () {
+      for (let written = 0; written < size; written += 16 * MB)
+        yield randomBytes(Math.min(16 * MB, size - written));
+    })(),
+    createWriteStream(source),
+  );
+  return { work, source, sourceHash: await sha256Of(source) };
+}
+
+/**
+ * The raw baseline for uploads: bench/files.ts's plain node:http server in its own process
+ * (PUT /part?offset=n writes the body at n into `rawFile`, created empty here).
+ */
+export async function startRawServer(rawFile: string): Promise<{ raw: ChildProcess; rawPort: number }> {
+  await (await open(rawFile, 'w')).close();
+  const raw = spawn(process.execPath, ['--import', 'tsx', 'bench/files.ts', '--raw-server', rawFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const rawPort = await new Promise<number>((resolve) =>
+    raw.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+  );
+  return { raw, rawPort };
 }
