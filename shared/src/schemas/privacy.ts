@@ -26,6 +26,9 @@ export const accessCodeSchema = z
 export const showcaseAccessRequestSchema = z.strictObject({
   slug: z.string().trim().min(1).max(200).optional(),
   videoId: z.string().trim().min(1).max(100).optional(),
+  // A dancer's or studio's page, reached by a link before the showcase itself was opened.
+  dancerId: z.string().trim().min(1).max(100).optional(),
+  studioId: z.string().trim().min(1).max(100).optional(),
   code: z.string({ error: 'Enter the access code' }).trim().min(1, 'Enter the access code').max(200),
 });
 export type ShowcaseAccessRequest = z.infer<typeof showcaseAccessRequestSchema>;

@@ -14,6 +14,8 @@ import type {
 import type { Stripe } from '@app/shared/stripe';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { showcaseGate } from '../privacy/privacy.service.ts';
+import { accessCodeRequired, type ShowcaseOpener } from '../privacy/showcase-access.ts';
 import { isValidVideoToken } from '../videos/access.ts';
 import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
 import {
@@ -77,7 +79,11 @@ const itemIds = (item: CartItemRequest) =>
  * Prices a cart from the database: every item is checked as it is
  * now, whatever the browser kept. Problems name the item; `lines` are what would be charged.
  */
-export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartItemRequest[]) {
+export async function priceCart(
+  deps: Pick<Deps, 'db' | 'config'>,
+  items: CartItemRequest[],
+  canOpen: ShowcaseOpener,
+) {
   const { db } = deps;
   const videoIds = items.flatMap((item) => ('videoId' in item ? [item.videoId] : []));
   const showcaseIds = items.flatMap((item) => ('showcaseId' in item ? [item.showcaseId] : []));
@@ -95,11 +101,21 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
             processingState: videos.processingState,
             showcaseName: showcases.name,
             shown: sql<boolean>`${publishedVideo}`,
+            gate: {
+              showcaseId: showcases.id,
+              privacy: showcases.privacy,
+              accessCodeEncrypted: showcases.accessCodeEncrypted,
+            },
           })
           .from(videos)
           .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
           .where(inArray(videos.id, videoIds)),
-    Promise.all([...new Set(showcaseIds)].map((id) => showcaseBundle(db, id))),
+    // A bundle behind an access code is for sale only to a browser that typed it.
+    Promise.all(
+      [...new Set(showcaseIds)].map(async (id) =>
+        canOpen(await showcaseGate(db, id)) ? showcaseBundle(db, id) : null,
+      ),
+    ),
   ]);
   // A dancer's or studio's routines: a fixed set of videos at the showcase's rule, priced here.
   const performers = await Promise.all(
@@ -112,7 +128,8 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
         kind,
         'dancerId' in item ? item.dancerId : (item as { studioId: string }).studioId,
       );
-      const offer = performer && (await routineOffer(db, performer));
+      if (!performer || !canOpen(performer.gate)) return null;
+      const offer = await routineOffer(db, performer);
       return performer && offer ? { kind, performer, offer } : null;
     }),
   );
@@ -227,8 +244,9 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
       problem('unknown', `Video ${item.videoId} is not for sale (it may have been removed)`);
       continue;
     }
-    // A hidden video is not named: its title is the owner's to keep private now.
-    if (!video.shown) {
+    // A hidden video is not named: its title is the owner's to keep private now. Nor is one behind an
+    // access code this browser has not typed.
+    if (!video.shown || !canOpen(video.gate)) {
       problem('hidden', `Item ${index + 1} is no longer available`);
       continue;
     }
@@ -288,17 +306,18 @@ export async function priceCart(deps: Pick<Deps, 'db' | 'config'>, items: CartIt
 }
 
 /** POST /api/cart/checkout: the whole cart in one Checkout Session, or a cart_refused error. */
-export async function checkoutCart(deps: Deps, input: CartCheckoutRequest) {
-  const { lines, problems } = await priceCart(deps, input.items);
+export async function checkoutCart(deps: Deps, input: CartCheckoutRequest, canOpen: ShowcaseOpener) {
+  const { lines, problems } = await priceCart(deps, input.items, canOpen);
   if (problems.length > 0) throw cartRefused(problems);
   return startCheckout(deps, input, lines, { cancelPath: '/cart' });
 }
 
 /** POST /api/checkout: Buy Now, one video (404 missing or hidden, 400 free, 401 no password token). */
-export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest) {
+export async function checkoutOneVideo(deps: Deps, input: CheckoutRequest, canOpen: ShowcaseOpener) {
   const video = await videoWithVisibility(deps.db, input.videoId);
   // A hidden video is not for sale any more.
   if (!video?.shown) throw notFound('Video not found');
+  if (!canOpen(video.gate)) throw accessCodeRequired();
   if (video.priceCents === 0) throw new HttpError(400, 'This video is free: download it from its page');
   // Only what can be delivered is sold.
   const availability = availabilityOf(video);

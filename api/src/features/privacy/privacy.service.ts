@@ -28,19 +28,23 @@ export async function showcaseGate(db: Db, id: string): Promise<ShowcaseGate> {
 }
 
 /**
- * A typed access code, for the showcase of `slug` or of `videoId`. A wrong code, a showcase that does
+ * A typed access code, for the showcase of `slug`, or of the video, dancer or studio named. A wrong code, a showcase that does
  * not exist, is hidden or has no code all get the same 401, so guessing tells nothing.
  */
 export async function openShowcase(
   deps: Pick<Deps, 'db' | 'config'>,
   res: Response,
-  input: { slug?: string; videoId?: string; code: string },
+  input: { slug?: string; videoId?: string; dancerId?: string; studioId?: string; code: string },
 ): Promise<{ slug: string }> {
   const where = input.slug
     ? eq(showcases.slug, input.slug)
     : input.videoId
       ? sql`${showcases.id} = (select showcase_id from videos where id = ${input.videoId})`
-      : undefined;
+      : input.dancerId
+        ? sql`${showcases.id} = (select showcase_id from programme_dancers where id = ${input.dancerId})`
+        : input.studioId
+          ? sql`${showcases.id} = (select showcase_id from programme_studios where id = ${input.studioId})`
+          : undefined;
   const [showcase] = where
     ? await deps.db
         .select({

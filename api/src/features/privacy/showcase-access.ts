@@ -80,6 +80,14 @@ export function hasShowcaseAccess(deps: Keyed, req: Request, gate: ShowcaseGate 
   );
 }
 
+/** Whether this request may see what lies behind a showcase's gate (reads and sales take it as a parameter). */
+export type ShowcaseOpener = (gate: ShowcaseGate | null) => boolean;
+
+export const showcaseOpener =
+  (deps: Keyed, req: Request): ShowcaseOpener =>
+  (gate) =>
+    hasShowcaseAccess(deps, req, gate);
+
 export const accessCodeRequired = () =>
   new HttpError(403, 'This showcase needs its access code', { code: ACCESS_CODE_REQUIRED });
 

@@ -2,20 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { showcases } from '@app/shared/db';
+import { programmeDancers, programmeEntries, showcases, videos } from '@app/shared/db';
 import {
   ACCESS_CODE_REQUIRED,
   adminShowcaseSchema,
   libraryPageSchema,
   libraryShelvesSchema,
+  programmeSearchSchema,
   publicVideoSchema,
   showcaseSummarySchema,
   WRONG_ACCESS_CODE,
 } from '@app/shared/schemas';
+import { programmeCsv } from '../../../../scripts/seed/programme.ts';
 import { adminAgent } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { testJpeg } from '../../../../test/support/media.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
+import { importProgramme } from '../programmes/programme-import.ts';
 
 // Private showcases (issue 28, docs/decisions/030): unlisted ones are reached by their link only, and
 // access-code ones open for a browser that typed the code.
@@ -190,6 +193,68 @@ describe('a showcase behind an access code', () => {
     const videoHtml = await request(api.app).get(`/video/${videoId}/purchase`).expect(200);
     expect(videoHtml.text).not.toContain('Locked');
     expect(videoHtml.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('names its dancers and sells its videos only to a browser that typed the code', async () => {
+    const { db } = env.database;
+    const dancer = `Tūī ${word}`;
+    const rows = [
+      { entryNumber: '31', section: 'Junior Trio', title: 'Locked', dancers: [dancer], studio: 'Kōwhai' },
+    ];
+    await importProgramme(db, id, Buffer.from(programmeCsv(rows)), {});
+    const [entry] = await db.select().from(programmeEntries).where(eq(programmeEntries.showcaseId, id));
+    await db.update(videos).set({ entryId: entry!.id }).where(eq(videos.id, videoId));
+    await db.update(showcases).set({ bundlePriceCents: 1500 }).where(eq(showcases.id, id));
+    const [listed] = await db
+      .select({ id: programmeDancers.id })
+      .from(programmeDancers)
+      .where(eq(programmeDancers.showcaseId, id));
+    const dancerId = listed!.id;
+
+    const stranger = request.agent(api.app);
+    const found = programmeSearchSchema.parse(
+      (await stranger.get('/api/programme/search').query({ q: dancer }).expect(200)).body,
+    );
+    expect(found.groups).toEqual([]);
+    const page = await stranger.get(`/api/dancers/${dancerId}`).expect(403);
+    expect(page.body.code).toBe(ACCESS_CODE_REQUIRED);
+    expect(JSON.stringify(page.body)).not.toContain(word);
+    await stranger.get(`/api/showcases/${id}/bundle`).expect(403);
+    const checked = await stranger
+      .post('/api/cart/check')
+      .send({ items: [{ videoId }, { showcaseId: id }] })
+      .expect(200);
+    expect(checked.body.problems.map((problem: { reason: string }) => problem.reason)).toEqual([
+      'hidden',
+      'no-bundle',
+    ]);
+    expect(JSON.stringify(checked.body)).not.toContain(word);
+    const buyer = { customerEmail: 'parent@example.com', customerName: 'A Parent' };
+    const bought = await stranger
+      .post('/api/checkout')
+      .send({ videoId, ...buyer })
+      .expect(403);
+    expect(bought.body.code).toBe(ACCESS_CODE_REQUIRED);
+    const refused = await stranger
+      .post('/api/cart/checkout')
+      .send({ items: [{ videoId }], ...buyer })
+      .expect(400);
+    expect(JSON.stringify(refused.body)).not.toContain(word);
+
+    // A dancer's page is a way to type the code too.
+    await stranger.post('/api/showcase-access').send({ dancerId, code }).expect(200);
+    const opened = await stranger.get(`/api/dancers/${dancerId}`).expect(200);
+    expect(opened.body.name).toContain('Tūī');
+    await stranger.get(`/api/showcases/${id}/bundle`).expect(200);
+    const priced = await stranger
+      .post('/api/cart/check')
+      .send({ items: [{ videoId }] })
+      .expect(200);
+    expect(priced.body).toMatchObject({ problems: [], totalCents: 2000 });
+    // Still nobody finds it by typing the name: search is for public showcases.
+    expect(
+      (await stranger.get('/api/programme/search').query({ q: dancer }).expect(200)).body.groups,
+    ).toEqual([]);
   });
 
   it('opens for 30 days on the device that typed the code, and only that showcase', async () => {

@@ -10,6 +10,7 @@ import {
   type RoutineBundleRule,
 } from '@app/shared/schemas';
 import { notFound } from '../../http/errors.ts';
+import { accessCodeRequired, type ShowcaseGate, type ShowcaseOpener } from '../privacy/showcase-access.ts';
 import { routinesOf } from './programme-search.ts';
 
 // A dancer's or a studio's page at one competition (decision 032), and its "buy all" offer, priced here
@@ -26,6 +27,7 @@ type Performer = {
   display: DancerNameDisplay;
   rule: RoutineBundleRule | null;
   entryIds: string[];
+  gate: ShowcaseGate;
 };
 
 /** The dancer or studio of a published showcase with its entries in programme order; undefined: none such. */
@@ -39,7 +41,8 @@ export async function findPerformer(db: Pick<Db, 'execute'>, kind: PerformerKind
   const table = kind === 'dancer' ? sql`programme_dancers` : sql`programme_studios`;
   const { rows } = await db.execute<Performer>(sql`
     select p.id, p.name, s.id as "showcaseId", s.name as "showcaseName", s.slug, s.dancer_names as display,
-      s.routine_bundle_rule as rule, ${entries} as "entryIds"
+      s.routine_bundle_rule as rule, ${entries} as "entryIds",
+      jsonb_build_object('showcaseId', s.id, 'privacy', s.privacy, 'accessCodeEncrypted', s.access_code_encrypted) as gate
     from ${table} p join showcases s on s.id = p.showcase_id
     where p.id = ${id} and s.published`);
   return rows[0];
@@ -71,9 +74,16 @@ export async function routineOffer(
 }
 
 /** GET /api/dancers/{id} and /api/studios/{id}. */
-export async function performerPage(db: Db, kind: PerformerKind, id: string): Promise<PerformerPage> {
+export async function performerPage(
+  db: Db,
+  kind: PerformerKind,
+  id: string,
+  canOpen: ShowcaseOpener,
+): Promise<PerformerPage> {
   const performer = await findPerformer(db, kind, id);
   if (!performer) throw notFound(kind === 'dancer' ? 'Dancer not found' : 'Studio not found');
+  // Names behind an access code are for the browsers that typed it (decision 030).
+  if (!canOpen(performer.gate)) throw accessCodeRequired();
   const [routines, offer] = await Promise.all([
     routinesOf(db, performer.entryIds),
     routineOffer(db, performer),

@@ -13,7 +13,8 @@ import { preparedRows } from './prepared.ts';
 // "Find your dancer" (decision 032): the library's search box also reads the programme. Each kind of
 // match is one indexed query over every match (no "newest N" window): an entry number through
 // programme_entries_sort_idx, names and studios through their trigram indexes, section words through
-// the entries' trigram index. Only published showcases answer.
+// the entries' trigram index. Only published public showcases answer: an unlisted one is reached by its
+// link and one behind a code by its code, never by a name typed in search (decision 030).
 
 /** Dancers answered per search at most: a name search finds a child, it never lists a programme. */
 export const MAX_DANCERS = 3;
@@ -64,7 +65,7 @@ type ShowcaseRow = {
   createdAt: string;
 };
 
-const visibleShowcase = sql`s.published`;
+const visibleShowcase = sql`s.published and s.privacy = 'public'`;
 
 /** Routines of these entries, with their dancers (as the showcase shows them) and published videos. */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {

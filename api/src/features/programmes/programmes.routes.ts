@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { performerPage } from './performers.service.ts';
 import { searchProgramme } from './programme-search.ts';
+import { showcaseOpener } from '../privacy/showcase-access.ts';
 import { searchMissLog } from '../season-view/search-misses.ts';
 
 /**
@@ -26,7 +27,7 @@ export function programmeRoutes(deps: Deps): Router {
   for (const kind of ['dancer', 'studio'] as const)
     router.get(`/api/${kind}s/:id`, async (req, res) => {
       const id = textIdSchema.parse(req.params.id);
-      res.set(private_).json(await performerPage(db, kind, id));
+      res.set(private_).json(await performerPage(db, kind, id, showcaseOpener(deps, req)));
     });
   return router;
 }

@@ -12,7 +12,7 @@ import { api, errorMessage } from '../../lib/api.ts';
  * The access code of a showcase the studio keeps private (docs/decisions/030): typed once, it opens the
  * showcase on this device for 30 days (a cookie the api sets), and the page asks for its lists again.
  */
-export function AccessCodeForm({ target }: { target: { slug: string } | { videoId: string } }) {
+export function AccessCodeForm({ target }: { target: Omit<ShowcaseAccessRequest, 'code'> }) {
   const id = useId();
   const client = useQueryClient();
   const [code, codeInput, setCode] = useTextInput();

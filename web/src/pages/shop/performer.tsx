@@ -11,7 +11,9 @@ import { useCart } from '../../features/cart/cart-store.ts';
 import { OnlineAlertForm } from '../../features/programme/online-alert-form.tsx';
 import { RoutineList } from '../../features/programme/routine-list.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
-import { api } from '../../lib/api.ts';
+import { ACCESS_CODE_REQUIRED } from '@app/shared/privacy';
+import { AccessCodeForm } from '../../features/privacy/access-code-form.tsx';
+import { api, isApiError } from '../../lib/api.ts';
 
 /**
  * A dancer's or a studio's routines at one competition (/dancers/<id>, /studios/<id>; docs/decisions/032),
@@ -44,7 +46,9 @@ export default function PerformerRoute() {
         >
           <ArrowLeft className="size-4" aria-hidden /> Video Library
         </Link>
-        {page.isError ? (
+        {isApiError(page.error, ACCESS_CODE_REQUIRED) ? (
+          <AccessCodeForm target={kind === 'dancer' ? { dancerId: id } : { studioId: id }} />
+        ) : page.isError ? (
           <p role="alert" className="mt-8 text-red-300">
             This page could not be found. Search the{' '}
             <Link href="/videos" className="underline">
