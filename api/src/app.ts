@@ -32,7 +32,7 @@ import {
 import { registerVideoAdminRoutes } from './features/video-admin/video-admin.routes.ts';
 import { registerAdminEventRoutes } from './features/events/events.routes.ts';
 import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
-import { registerUploadRoutes } from './features/video-admin/uploads.routes.ts';
+import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { registerBulkUploadRoutes } from './features/bulk-uploads/bulk-uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { purchaseStatusRoutes } from './features/purchases/purchase-status.routes.ts';

@@ -18,7 +18,7 @@ import {
   describeProcessing,
   queueProcessingAfterSave,
 } from '../video-processing/video-processing.service.ts';
-import { compositeEtag, PART_LINK_SECONDS, uploadKey } from '../video-admin/uploads.service.ts';
+import { compositeEtag, PART_LINK_SECONDS, uploadKey } from '../uploads/uploads.service.ts';
 
 // One evening's files to a showcase (decision 033). Every step can be run again: a file is one row per
 // name and size in its batch (a reload or a second tab continues the same multipart upload), a file

@@ -11,7 +11,7 @@ import {
 import { variantKey, type VariantFormat } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { planUpload } from '../video-admin/uploads.service.ts';
+import { planUpload } from '../uploads/uploads.service.ts';
 import { negotiate, variantQuerySchema } from '../images/images.service.ts';
 import {
   adminImage,
