@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** A column heading; `hidden` keeps it for screen readers only (an actions column). */
 export type TableColumn = { label: string; align?: 'right'; hidden?: boolean };
 
 /** True while the element's content is wider than the element (it scrolls sideways). */
-function useScrollsSideways<T extends HTMLElement>() {
+function useScrollsSideways<T extends HTMLElement>(content: ReactNode) {
   const ref = useRef<T>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
@@ -16,6 +16,12 @@ function useScrollsSideways<T extends HTMLElement>() {
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, []);
+  // Rows arriving with a render are measured before paint as well: the observer answers a frame later,
+  // and until then a table that has just started to scroll would be a region no key reaches.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element) setScrolls(element.scrollWidth > element.clientWidth);
+  }, [content]);
   return [ref, scrolls] as const;
 }
 
@@ -38,7 +44,7 @@ export function Table({
   tableClassName?: string;
   children: ReactNode;
 }) {
-  const [frame, scrolls] = useScrollsSideways<HTMLDivElement>();
+  const [frame, scrolls] = useScrollsSideways<HTMLDivElement>(children);
   return (
     <div
       ref={frame}
