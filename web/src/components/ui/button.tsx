@@ -8,10 +8,12 @@ const variants = {
   danger: 'bg-curtain-500 text-white hover:bg-red-500',
 };
 const sizes = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-5 text-sm',
-  lg: 'h-12 px-7 text-base',
+  sm: 'h-8 px-3 text-sm whitespace-nowrap',
+  md: 'h-10 px-5 text-sm whitespace-nowrap',
+  lg: 'h-12 px-7 text-base whitespace-nowrap',
   icon: 'size-9',
+  /** A long label (a name, a price) that may wrap onto a second line on a phone. */
+  wrap: 'min-h-10 px-5 py-2 text-sm text-center text-balance',
 };
 
 export interface ButtonProps extends ComponentProps<'button'> {
@@ -33,7 +35,7 @@ export function Button({
   ...props
 }: ButtonProps) {
   const classes = cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors',
     'disabled:pointer-events-none disabled:opacity-50',
     variants[variant],
     sizes[size],

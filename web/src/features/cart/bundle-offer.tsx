@@ -41,7 +41,7 @@ export function BundleOffer({ showcaseId }: { showcaseId: string }) {
           <Link href="/cart">In your cart: view cart</Link>
         </Button>
       ) : (
-        <Button onClick={() => addBundleToCart(bundle)}>
+        <Button size="wrap" onClick={() => addBundleToCart(bundle)}>
           Buy all {bundle.videoCount} videos for {formatPrice(bundle.priceCents)}
         </Button>
       )}

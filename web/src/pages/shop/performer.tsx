@@ -145,7 +145,9 @@ function RoutinesOffer({ page }: { page: Performer }) {
           <Link href="/cart">In your cart: view cart</Link>
         </Button>
       ) : (
-        <Button onClick={buy}>{label}</Button>
+        <Button size="wrap" onClick={buy}>
+          {label}
+        </Button>
       )}
     </section>
   );
