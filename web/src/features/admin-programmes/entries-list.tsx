@@ -8,14 +8,13 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { FilterSelect, Input, InputField, Label } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+import { adminKeys } from '../admin-shell/query-keys.ts';
 import { useConfirmDelete } from '../admin-shell/confirm-delete.ts';
 import { EditDialog, useEditDialog } from '../admin-shell/edit-dialog.tsx';
 import { FormSubmit } from '../admin-shell/form-submit.tsx';
 import { ProgrammeSettingsForm } from './programme-settings.tsx';
 
 type Filter = 'all' | 'with-video' | 'without-video' | 'sold';
-
-export const entriesKey = (showcaseId: string) => ['/api/admin/showcases', showcaseId, 'entries'];
 
 /** The showcase's entries: search, filters, edit (and link a video), merge and remove dancers. */
 export function EntriesList({
@@ -31,13 +30,13 @@ export function EntriesList({
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ filter, page: String(page), ...(q.trim() && { q: q.trim() }) });
   const list = useQuery({
-    queryKey: [...entriesKey(showcaseId), params.toString()],
+    queryKey: adminKeys.entries.page(showcaseId, params.toString()),
     queryFn: () =>
       api.get<AdminEntries>(
         `/api/admin/showcases/${encodeURIComponent(showcaseId)}/entries?${params.toString()}`,
       ),
   });
-  const refresh = () => client.invalidateQueries({ queryKey: entriesKey(showcaseId) });
+  const refresh = () => client.invalidateQueries({ queryKey: adminKeys.entries.of(showcaseId) });
   const dialog = useEditDialog<AdminEntry>(refresh);
   const removal = useConfirmDelete<{ id: string; name: string }>({
     remove: (dancer) => api.delete(`/api/admin/dancers/${encodeURIComponent(dancer.id)}`),
@@ -268,7 +267,7 @@ function EntryForm({
   });
   const [videoId, setVideoId] = useState('');
   const videos = useQuery({
-    queryKey: ['/api/admin/videos', showcaseId, 'for-entry'],
+    queryKey: adminKeys.videos.forEntry(showcaseId),
     queryFn: () =>
       api.get<AdminVideoList>(`/api/admin/videos?showcase=${encodeURIComponent(showcaseId)}&pageSize=200`),
   });

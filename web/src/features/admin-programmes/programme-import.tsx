@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FileInput, FilterSelect, Label } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { adminKeys } from '../admin-shell/query-keys.ts';
 
 const fieldLabels: Record<ProgrammeField, string> = {
   entryNumber: 'Entry number',
@@ -71,7 +72,7 @@ export function ProgrammeImport({ showcaseId }: { showcaseId: string }) {
           description: `${answer.counts.added} added, ${answer.counts.changed} changed, ${answer.counts.unchanged} unchanged.`,
           variant: 'success',
         });
-        await client.invalidateQueries({ queryKey: ['/api/admin/showcases', showcaseId, 'entries'] });
+        await client.invalidateQueries({ queryKey: adminKeys.entries.of(showcaseId) });
       }
     } catch (failure) {
       setError(errorMessage(failure, 'The programme could not be read'));

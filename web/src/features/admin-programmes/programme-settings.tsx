@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FilterSelect, Input, Label } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
+import { adminKeys } from '../admin-shell/query-keys.ts';
 import { FormSubmit } from '../admin-shell/form-submit.tsx';
 
 const displays: Array<{ value: DancerNameDisplay; label: string }> = [
@@ -36,7 +37,7 @@ export function ProgrammeSettingsForm({
       api.patch(`/api/admin/showcases/${encodeURIComponent(showcaseId)}/programme-settings`, body),
     failure: 'Failed to save the programme settings',
     success: 'Programme settings saved',
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/showcases', showcaseId, 'entries'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.entries.of(showcaseId) }),
   });
   const parsedTiers = tiers
     .split(',')

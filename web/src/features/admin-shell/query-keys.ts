@@ -20,8 +20,15 @@ export const adminKeys = {
     all: ['/api/admin/videos'] as const,
     search: (url: string) => [...adminKeys.videos.all, url] as const,
     newest: () => [...adminKeys.videos.all, 'newest-200'] as const,
+    /** A showcase's videos, for linking one to a programme entry. */
+    forEntry: (showcaseId: string) => [...adminKeys.videos.all, showcaseId, 'for-entry'] as const,
   },
   showcases: ['/api/admin/showcases'] as const,
+  /** A showcase's programme entries: `of` refreshes every page and filter of them. */
+  entries: {
+    of: (showcaseId: string) => [...adminKeys.showcases, showcaseId, 'entries'] as const,
+    page: (showcaseId: string, params: string) => [...adminKeys.entries.of(showcaseId), params] as const,
+  },
   events: {
     all: ['/api/admin/events'] as const,
     list: (when: string, page: number) => [...adminKeys.events.all, when, page] as const,

@@ -6,10 +6,6 @@ export type { AdminVideo };
 /** Hidden showcases included: the owner's list (GET /api/admin/showcases). */
 export type Showcase = AdminShowcase;
 
-export const showcasesKey = ['/api/admin/showcases'];
-/** Every admin video list starts with this key, so one invalidation refreshes all its pages. */
-export const adminVideosKey = '/api/admin/videos';
-
 /** Parses a whole-number field: a non-number counts as 0, never below 0. */
 export const whole = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 export const splitTags = (value: string) =>

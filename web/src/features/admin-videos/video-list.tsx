@@ -11,7 +11,8 @@ import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { QueryState } from '../admin-shell/query-state.tsx';
 import { processingRefetchInterval, StreamSweepButton } from '../video-processing/processing-status.tsx';
 import { BulkActions } from './bulk-actions.tsx';
-import { adminVideosKey, type AdminVideo, type Showcase } from './shared.ts';
+import { adminKeys } from '../admin-shell/query-keys.ts';
+import type { AdminVideo, Showcase } from './shared.ts';
 import { VideoRow } from './video-row.tsx';
 
 const PAGE_SIZE = 50;
@@ -23,7 +24,7 @@ const listUrl = ({ q, showcase, sort, page }: Filters) => {
   const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), sort });
   if (q) params.set('q', q);
   if (showcase) params.set('showcase', showcase);
-  return `${adminVideosKey}?${params.toString()}`;
+  return `/api/admin/videos?${params.toString()}`;
 };
 
 /**
@@ -58,7 +59,7 @@ export function VideoList({
 
   const url = listUrl(filters);
   const list = useQuery({
-    queryKey: [adminVideosKey, url],
+    queryKey: adminKeys.videos.search(url),
     queryFn: () => api.get<AdminVideoList>(url),
     placeholderData: keepPreviousData,
     // While a video on this page is being processed, its state is read again every 2 s.

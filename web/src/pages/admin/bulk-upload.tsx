@@ -4,6 +4,7 @@ import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { adminKeys } from '../../features/admin-shell/query-keys.ts';
 import { BulkUploadScreen } from '../../features/admin-bulk-upload/bulk-upload-screen.tsx';
 
 /** /admin/uploads?showcase=<id>: a competition's videos in one batch (docs/decisions/033). */
@@ -11,7 +12,7 @@ export default function AdminBulkUploadPage() {
   const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
   const [, navigate] = useLocation();
   const showcases = useQuery({
-    queryKey: ['/api/admin/showcases'],
+    queryKey: adminKeys.showcases,
     queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
   });
   return (

@@ -4,6 +4,7 @@ import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { adminKeys } from '../../features/admin-shell/query-keys.ts';
 import { EntriesList } from '../../features/admin-programmes/entries-list.tsx';
 import { ProgrammeImport } from '../../features/admin-programmes/programme-import.tsx';
 
@@ -18,7 +19,7 @@ export default function AdminProgrammesPage() {
   const q = params.get('q') ?? '';
   const [, navigate] = useLocation();
   const showcases = useQuery({
-    queryKey: ['/api/admin/showcases'],
+    queryKey: adminKeys.showcases,
     queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
   });
   return (

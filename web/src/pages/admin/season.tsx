@@ -4,6 +4,7 @@ import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { adminKeys } from '../../features/admin-shell/query-keys.ts';
 import { QueryState } from '../../features/admin-shell/query-state.tsx';
 import { useSeasonView } from '../../features/admin-season/queries.ts';
 import {
@@ -19,7 +20,7 @@ export default function AdminSeasonPage() {
   const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
   const [, navigate] = useLocation();
   const showcases = useQuery({
-    queryKey: ['/api/admin/showcases'],
+    queryKey: adminKeys.showcases,
     queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
   });
   const season = useSeasonView(showcaseId);
@@ -28,7 +29,7 @@ export default function AdminSeasonPage() {
       <div className="space-y-6">
         <FilterSelect
           label="Competition"
-          className="w-full sm:w-80"
+          className="w-full sm:w-[28rem]"
           value={showcaseId}
           onChange={(id) =>
             navigate(id ? `/admin/season?showcase=${encodeURIComponent(id)}` : '/admin/season')
@@ -46,11 +47,12 @@ export default function AdminSeasonPage() {
               <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
                 <EntriesPanel view={view} />
                 <SalesPanel view={view} />
-                <FunnelPanel view={view} />
-                <TopRoutinesPanel view={view} />
+                {/* The widest table gets the whole row: its routine titles stay on one line. */}
                 <div className="min-w-0 xl:col-span-2">
-                  <SearchMissesPanel view={view} />
+                  <TopRoutinesPanel view={view} />
                 </div>
+                <FunnelPanel view={view} />
+                <SearchMissesPanel view={view} />
               </div>
             )}
           </QueryState>

@@ -5,16 +5,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
+import { adminKeys } from '../../features/admin-shell/query-keys.ts';
 import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
 import { AddButton } from '../../features/admin-shell/row-actions.tsx';
 import { BulkUpload } from '../../features/admin-videos/bulk-upload.tsx';
 import { ShowcaseForm, ShowcaseOrder } from '../../features/admin-videos/showcase-order.tsx';
-import {
-  adminVideosKey,
-  showcasesKey,
-  type AdminVideo,
-  type Showcase,
-} from '../../features/admin-videos/shared.ts';
+import type { AdminVideo, Showcase } from '../../features/admin-videos/shared.ts';
 import { VideoForm } from '../../features/admin-videos/video-dialog.tsx';
 import { VideoList } from '../../features/admin-videos/video-list.tsx';
 import { DeleteVideoDialog } from '../../features/admin-videos/video-publishing.tsx';
@@ -24,14 +20,14 @@ import { DeleteVideoDialog } from '../../features/admin-videos/video-publishing.
 export default function AdminVideosPage() {
   const client = useQueryClient();
   const showcases = useQuery({
-    queryKey: showcasesKey,
+    queryKey: adminKeys.showcases,
     queryFn: () => api.get<Showcase[]>('/api/admin/showcases'),
   });
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminVideo | null>(null);
   const refresh = () =>
     Promise.all(
-      [[adminVideosKey], showcasesKey, ['/api/library'], ['/api/showcases']].map((queryKey) =>
+      [adminKeys.videos.all, adminKeys.showcases, ['/api/library'], ['/api/showcases']].map((queryKey) =>
         client.invalidateQueries({ queryKey }),
       ),
     );
