@@ -29,6 +29,8 @@ export interface TestVideo {
   audioOnly?: boolean;
   /** 10-bit HEVC, as newer cameras and phones record, instead of 8-bit H.264. */
   hevc10?: boolean;
+  /** H.264 quality (lower is better and bigger): 36 by default, a small file; 24 is a camera's bitrate. */
+  crf?: number;
 }
 
 /** An MP4 made by ffmpeg from its lavfi test sources (moving picture, a tone). */
@@ -42,6 +44,7 @@ export async function makeTestVideo(spec: TestVideo): Promise<string> {
     audio = true,
     audioOnly = false,
     hevc10 = false,
+    crf = 36,
   } = spec;
   const name = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
   const file = path.join(cacheDir, `${name}.mp4`);
@@ -79,7 +82,7 @@ export async function makeTestVideo(spec: TestVideo): Promise<string> {
               '-tag:v',
               'hvc1',
             ]
-          : ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '36', '-pix_fmt', 'yuv420p']),
+          : ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', String(crf), '-pix_fmt', 'yuv420p']),
       ...(audio || audioOnly ? ['-c:a', 'aac', '-b:a', '64k'] : []),
       ...(fastStart ? ['-movflags', '+faststart'] : []),
       '-y',
@@ -147,4 +150,6 @@ export async function videoPacketsMd5(file: string): Promise<string> {
 
 /** A small real JPEG: pictures are served through sharp, so a test's poster must be one. */
 export const testJpeg = (background = '#886644') =>
-  sharp({ create: { width: 16, height: 9, channels: 3, background } }).jpeg().toBuffer();
+  sharp({ create: { width: 16, height: 9, channels: 3, background } })
+    .jpeg()
+    .toBuffer();

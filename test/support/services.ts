@@ -28,7 +28,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-let nextPort = 0;
+// A random start in the block: two checkouts testing side by side (a second worktree) would otherwise
+// both try its first port at the same moment.
+let nextPort = Math.floor(Math.random() * 1_000);
 
 /**
  * A port for a process a test is about to start (the api, a Redis). Not one the OS hands out for
