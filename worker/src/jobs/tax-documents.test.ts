@@ -28,7 +28,8 @@ beforeEach(async () => {
 
 /** A paid Checkout purchase of one video at `priceCents`, settled and its receipt sent. */
 async function paidPurchase(priceCents: number, customer?: Parameters<typeof stripe.pay>[1]) {
-  const title = `Routine ${randomUUID().slice(0, 6)}`;
+  // A title and (at NZ$1,200) a buyer with diacritics: the PDF prints them as typed.
+  const title = `Solo for Zoë ${randomUUID().slice(0, 6)}`;
   const video = await createVideo(env.database.db, { priceCents, title });
   const id = randomUUID();
   const email = `${id.slice(0, 8)}@example.nz`;
@@ -100,10 +101,10 @@ describe('taxable supply information', () => {
   });
 
   it('NZ$1,200: also the buyer’s name and address, as Stripe Checkout collected them', async () => {
-    const { pdf, mail } = await paidPurchase(120_000, {
+    const { pdf, mail, title } = await paidPurchase(120_000, {
       customer: {
         email: null,
-        name: 'Kiri Studio of Dance',
+        name: 'Māia Ngata',
         address: {
           line1: '5 Stage Lane',
           line2: null,
@@ -118,7 +119,8 @@ describe('taxable supply information', () => {
       expect(text).toContain(`GST number: ${GST_NUMBER}`);
       expect(text).toContain('GST included (15%): NZ$156.52');
       expect(text).toContain('To:');
-      expect(text).toContain('Kiri Studio of Dance');
+      expect(text).toContain('Māia Ngata');
+      expect(text).toContain(`${title}: NZ$1,200.00`);
       expect(text).toContain('5 Stage Lane');
       expect(text).toContain('Blenheim 7201');
     }
