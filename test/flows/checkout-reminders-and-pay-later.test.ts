@@ -151,7 +151,15 @@ describe('unfinished checkouts', () => {
     await request(api.app)
       .get(link.replace(/token=[^&]+/, 'token=forged-token-value'))
       .expect(400);
+    // The link opens a page (a mail scanner's GET unsubscribes nobody); the mail app's one-click POSTs
+    // the List-Unsubscribe header's URL, which is the same link.
     await request(api.app).get(link).expect(200);
+    const header = mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line;
+    expect(header).toContain(`<http://localhost:3000${link}>`);
+    expect(mail.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toMatch(
+      /^List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click$/i,
+    );
+    await request(api.app).post(link).type('form').send('List-Unsubscribe=One-Click').expect(200);
     const later = await checkout(2_400, { remindMe: true }, 'Kiri@Example.nz');
     await deliver('checkout.session.expired', stripe.expire(later.sessionId));
     await settle();

@@ -132,7 +132,7 @@ export function videoHead(
   return { ...meta, jsonLd, image, imageAlt: video.title };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
