@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 
 /**
  * A local stand-in for the few Stripe endpoints we call (Checkout Sessions create and retrieve,
- * PaymentIntents retrieve with the latest charge expanded, balance transactions retrieve), reached by the real SDK through
+ * PaymentIntents retrieve with the latest charge expanded, balance transactions retrieve, payouts
+ * list by arrival date, page by page), reached by the real SDK through
  * STRIPE_API_URL. Tests move sessions along with pay/expire/completeUnpaid/refund and sign webhook
  * events with the real SDK. A call to any other endpoint is recorded in `unexpected` and answered 404.
  */
@@ -65,6 +66,20 @@ export interface FakeBalanceTransaction {
   source: string;
 }
 
+export interface FakePayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  /** Unix seconds: the day Stripe expects it in the bank. */
+  arrival_date: number;
+  created: number;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  automatic: boolean;
+  method: 'standard' | 'instant';
+  type: 'bank_account';
+}
+
 export interface FakePaymentIntent {
   id: string;
   object: 'payment_intent';
@@ -83,6 +98,9 @@ export interface FakeStripe {
   paymentIntents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
   balanceTransactions: Map<string, FakeBalanceTransaction>;
+  payouts: Map<string, FakePayout>;
+  /** The query of every payouts list call, for assertions. */
+  payoutLists: URLSearchParams[];
   /** Form fields of every create call, for assertions. */
   created: Array<Record<string, string>>;
   /** Requests to endpoints the fake does not know ("METHOD /path"): tests expect none. */
@@ -109,6 +127,11 @@ export interface FakeStripe {
   failPayment(id: string): FakeSession;
   /** Refunds the session's charge (all of it unless `amount` is given); returns the charge for the event. */
   refund(id: string, amount?: number): FakeCharge;
+  /**
+   * A payout to the owner's bank arriving on `arrival` (Stripe's arrival_date: that day's midnight
+   * UTC); pending unless `status` says otherwise. Change its status later through `payouts`.
+   */
+  payout(options: { amount: number; arrival: string; status?: FakePayout['status'] }): FakePayout;
   /** A signed webhook delivery for an event about a session (or a charge refund). */
   signedEvent(
     type: string,
@@ -135,6 +158,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const balanceTransactions = new Map<string, FakeBalanceTransaction>();
+  const payouts = new Map<string, FakePayout>();
+  const payoutLists: URLSearchParams[] = [];
   const created: Array<Record<string, string>> = [];
   const unexpected: string[] = [];
   const failures = { create: { status: 0, times: 0 }, retrieve: { status: 0, times: 0 } };
@@ -231,6 +256,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const transaction = balanceTransactions.get(decodeURIComponent(retrieveTransaction[1]!));
         return transaction ? send(200, transaction) : missing('balance_transaction');
       }
+      if (req.method === 'GET' && url.pathname === '/v1/payouts') {
+        payoutLists.push(url.searchParams);
+        return send(200, listPayouts(url.searchParams));
+      }
       unexpected.push(`${req.method} ${url.pathname}`);
       send(404, {
         error: {
@@ -240,6 +269,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     });
   });
+  /** As Stripe lists: newest first, filtered by arrival_date[gte|gt|lte|lt], `limit` after `starting_after`. */
+  function listPayouts(query: URLSearchParams) {
+    const bound = (op: string) => {
+      const value = query.get(`arrival_date[${op}]`);
+      return value === null ? undefined : Number(value);
+    };
+    const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+    const matching = [...payouts.values()]
+      .filter(
+        (payout) =>
+          (gte === undefined || payout.arrival_date >= gte) &&
+          (gt === undefined || payout.arrival_date > gt) &&
+          (lte === undefined || payout.arrival_date <= lte) &&
+          (lt === undefined || payout.arrival_date < lt),
+      )
+      .reverse();
+    const after = query.get('starting_after');
+    const start = after ? matching.findIndex((payout) => payout.id === after) + 1 : 0;
+    const limit = Math.min(100, Number(query.get('limit') ?? 10));
+    const data = matching.slice(start, start + limit);
+    return { object: 'list', url: '/v1/payouts', has_more: start + limit < matching.length, data };
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe(secretKey);
@@ -292,6 +344,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents,
     charges,
     balanceTransactions,
+    payouts,
+    payoutLists,
     created,
     unexpected,
     failNextCreate(status = 500, times = 5) {
@@ -372,6 +426,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
       charge.refunded = charge.amount_refunded === charge.amount;
       return { ...charge };
+    },
+    payout({ amount, arrival, status = 'pending' }) {
+      const payout: FakePayout = {
+        id: `po_${++counter}_${Math.random().toString(36).slice(2, 10)}`,
+        object: 'payout',
+        amount,
+        currency: 'nzd',
+        arrival_date: Date.parse(`${arrival}T00:00:00Z`) / 1000,
+        created: Math.floor(Date.now() / 1000),
+        status,
+        automatic: true,
+        method: 'standard',
+        type: 'bank_account',
+      };
+      payouts.set(payout.id, payout);
+      return payout;
     },
     signedEvent(type, object, eventId = `evt_${++counter}_${Math.random().toString(36).slice(2, 8)}`) {
       const body = JSON.stringify({

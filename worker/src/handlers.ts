@@ -15,6 +15,7 @@ import { securityAlert } from './jobs/security-alert.ts';
 import { syncOrderLinks } from './jobs/sync-order-links.ts';
 import { taxDocumentMail } from './jobs/tax-document-mail.ts';
 import { readPaymentFee } from './jobs/read-payment-fee.ts';
+import { readStripePayouts } from './jobs/read-stripe-payouts.ts';
 import { checkoutReminder } from './jobs/checkout-reminder.ts';
 import { onlineAlertConfirm, onlineAlertNotify } from './jobs/online-alerts.ts';
 
@@ -33,6 +34,7 @@ export const handlers: HandlerMap = {
   'buyer-sign-in': buyerSignIn,
   'tax-document-mail': taxDocumentMail,
   'read-payment-fee': readPaymentFee,
+  'read-stripe-payouts': readStripePayouts,
   'checkout-reminder': checkoutReminder,
   'removal-request-notification': removalRequestNotification,
   'retention-sweep': retentionSweep,

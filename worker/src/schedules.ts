@@ -46,6 +46,8 @@ export function schedulesFor(config: Config): Array<Schedule<JobName>> {
     },
     // Deletes what the privacy page says is not kept (expired sessions "at once": hourly).
     { id: 'retention-sweep', job: 'retention-sweep', every: 3600_000, payload: {} },
+    // Stripe's payouts for the GST report: their status moves from pending to paid within days.
+    { id: 'read-stripe-payouts', job: 'read-stripe-payouts', every: 3600_000, payload: {} },
     // Multipart uploads of a bulk upload left unfinished for days: their parts cost storage.
     { id: 'sweep-abandoned-uploads', job: 'sweep-abandoned-uploads', every: 3600_000, payload: {} },
   ];

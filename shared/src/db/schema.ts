@@ -544,6 +544,29 @@ export const paymentFees = pgTable('payment_fees', {
   readAt: createdAt(),
 });
 
+/**
+ * Stripe's payouts to the owner's bank, read by the worker (read-stripe-payouts) for the GST report's
+ * "what the bank will show"; a payout's status moves (pending, in_transit, paid, or failed/canceled),
+ * so each read updates the row.
+ */
+export const stripePayouts = pgTable(
+  'stripe_payouts',
+  {
+    /** Stripe's id, po_... */
+    id: text().primaryKey(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    /** The New Zealand day Stripe expects it in the bank (its arrival_date). */
+    arrivalOn: date({ mode: 'string' }).notNull(),
+    /** pending, in_transit, paid, failed or canceled. */
+    status: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** The worker's last read of it. */
+    readAt: createdAt(),
+  },
+  (t) => [index('stripe_payouts_arrival_on_idx').on(t.arrivalOn)],
+);
+
 /** Addresses that asked for no more unfinished-checkout reminders (trimmed, lower-case). */
 export const reminderUnsubscribes = pgTable('reminder_unsubscribes', {
   email: text().primaryKey(),

@@ -79,6 +79,8 @@ export const jobPayloadSchemas = {
   'checkout-reminder': z.object({ purchaseId: z.string().min(1).max(100) }),
   // After a card payment: Stripe's fee from the charge's balance transaction, for the GST report.
   'read-payment-fee': z.object({ purchaseId: z.string().min(1).max(100) }),
+  // Stripe's payouts to the bank, for the GST report (a schedule; decision 029).
+  'read-stripe-payouts': z.object({}),
   // Tells the owner of every removal request not yet e-mailed, in one message (docs/decisions/030).
   'removal-request-notification': z.object({}),
   // "Tell me when it is online" (decision 035): the confirmation e-mail of one alert.

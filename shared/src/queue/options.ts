@@ -149,6 +149,8 @@ export const jobPolicies: { [N in JobName]: JobPolicy<N> } = {
     backoff: { type: 'exponential', delay: 10_000 },
     jobId: (payload) => `checkout-reminder-${payload.purchaseId}`,
   },
+  // A schedule's run: the next hour's run reads the same payouts again, so a few quick retries suffice.
+  'read-stripe-payouts': { attempts: 3, backoff: retryWithBackoff },
   'read-payment-fee': {
     // The balance transaction can lag the charge by a few seconds: retried for about half an hour.
     attempts: 10,

@@ -54,6 +54,18 @@ const methodRowSchema = z.object({
 });
 export type GstReportRow = z.infer<typeof methodRowSchema>;
 
+/** A Stripe payout to the owner's bank, as the worker last read it. */
+const payoutSchema = z.object({
+  id: z.string(),
+  /** The New Zealand day Stripe expects it in the bank. */
+  arrivalOn: z.string(),
+  /** pending, in_transit, paid, failed or canceled. */
+  status: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+export type GstReportPayout = z.infer<typeof payoutSchema>;
+
 export const gstReportSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -62,6 +74,12 @@ export const gstReportSchema = z.object({
   byMethod: z.array(methodRowSchema),
   /** Payments whose Stripe fee the worker has not read yet. */
   feesPending: z.number().int(),
+  /** Stripe's payouts arriving in the period (what the bank statement shows), by arrival day. */
+  payouts: z.array(payoutSchema),
+  /** The NZD payouts of the period that are paid or on their way (not failed or canceled). */
+  payoutsCents: z.number().int(),
+  /** When the worker last read Stripe's payouts (ISO); null before its first read of any. */
+  payoutsReadAt: z.string().nullable(),
 });
 export type GstReport = z.infer<typeof gstReportSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { purchases, taxDocuments } from '@app/shared/db';
+import { purchases, stripePayouts, taxDocuments } from '@app/shared/db';
 import { saveGstSettings } from '@app/shared/gst';
 import { transitionPurchase } from '@app/shared/sales';
 import { gstReportSchema, gstSettingsSchema, purchaseStatusSchema } from '@app/shared/schemas';
@@ -187,6 +187,7 @@ describe('the GST report and the Xero import', () => {
   it('net refunds against sales, and the Xero CSV’s totals match the report to the cent', async () => {
     await saveGstSettings(env.database.db, gst);
     await env.database.db.delete(taxDocuments);
+    await env.database.db.delete(stripePayouts);
     const a = await paid(15_000);
     await paid(50_000, { buyerName: '=HYPERLINK("https://evil.example")' });
     const c = await paid(120_000, { source: 'offline' });
@@ -223,6 +224,9 @@ describe('the GST report and the Xero import', () => {
 
     const csv = await agent.get(`/api/admin/gst/report.csv?${period}`).expect(200);
     expect(csv.text).toContain('"Total",4,1859.99,242.61,2,246.00,32.09,1613.99,210.52');
+    // No payouts read yet: an empty list and a zero total.
+    expect(report).toMatchObject({ payouts: [], payoutsCents: 0, payoutsReadAt: null });
+    expect(csv.text).toContain('"Total paid or on the way (NZD)",,,"NZD",0.00');
 
     const xero = await agent
       .get(`/api/admin/gst/xero.csv?${period}`)
@@ -245,6 +249,48 @@ describe('the GST report and the Xero import', () => {
     expect(
       parsed.every((row) => row[21] === '15% GST on Income' && row[20] === '200' && row[27] === 'NZD'),
     ).toBe(true);
+  });
+
+  it('show the period’s Stripe payouts as the worker read them, by arrival day, beside the figures', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const nzDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(at);
+    let made = 0;
+    // Listed by arrival day, then in the order Stripe made them.
+    const payout = (id: string, arrivalOn: string, status: string, amountCents: number) => ({
+      id,
+      arrivalOn,
+      status,
+      amountCents,
+      currency: 'nzd',
+      createdAt: new Date(yesterday.getTime() + ++made * 1000),
+    });
+    await env.database.db
+      .insert(stripePayouts)
+      .values([
+        payout('po_today_paid', today(), 'paid', 123_456),
+        payout('po_today_transit', today(), 'in_transit', 20_000),
+        payout('po_today_failed', today(), 'failed', 5_000),
+        payout('po_yesterday', nzDay(yesterday), 'paid', 77_700),
+      ]);
+    const period = `from=${today()}&to=${today()}`;
+    const report = gstReportSchema.parse(
+      (await agent.get(`/api/admin/gst/report?${period}`).expect(200)).body,
+    );
+    expect(report.payouts.map((row) => [row.id, row.status, row.amountCents])).toEqual([
+      ['po_today_paid', 'paid', 123_456],
+      ['po_today_transit', 'in_transit', 20_000],
+      ['po_today_failed', 'failed', 5_000],
+    ]);
+    // A failed payout never reaches the bank (or comes back): left out of the total.
+    expect(report.payoutsCents).toBe(143_456);
+    expect(Date.now() - Date.parse(report.payoutsReadAt!)).toBeLessThan(60_000);
+    const csv = (await agent.get(`/api/admin/gst/report.csv?${period}`).expect(200)).text;
+    expect(csv).toContain(
+      `"Arrival date","Status","Payout","Currency","Amount"\r\n"${today()}","paid","po_today_paid","NZD",1234.56\r\n`,
+    );
+    expect(csv).toContain(`"${today()}","failed","po_today_failed","NZD",50.00`);
+    expect(csv).not.toContain('po_yesterday');
+    expect(csv).toContain('"Total paid or on the way (NZD)",,,"NZD",1434.56');
   });
 });
 

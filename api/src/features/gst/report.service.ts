@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { paymentFees, purchases, taxDocuments, type Db } from '@app/shared/db';
+import { and, asc, eq, gte, lt, lte, max, sql } from 'drizzle-orm';
+import { paymentFees, purchases, stripePayouts, taxDocuments, type Db } from '@app/shared/db';
 import { allocate } from '@app/shared/sales';
 import type { DocumentContent } from '@app/shared/gst';
-import type { GstPeriod, GstReport, GstReportRow } from '@app/shared/schemas';
+import type { GstPeriod, GstReport, GstReportPayout, GstReportRow } from '@app/shared/schemas';
 import { csvCell } from '../../http/csv.ts';
 
 // The GST return's figures for a period and its Xero import (decision 029). Both read the issued
@@ -69,7 +69,41 @@ export async function gstReport(db: Db, period: GstPeriod, registered: boolean):
     }
     if (row.kind === 'invoice') feesPending += row.feesPending;
   }
-  return { ...period, registered, total, byMethod: [...byMethod.values()], feesPending };
+  return {
+    ...period,
+    registered,
+    total,
+    byMethod: [...byMethod.values()],
+    feesPending,
+    ...(await periodPayouts(db, period)),
+  };
+}
+
+/** Payouts whose money the bank has or will have: a failed or canceled one never arrives (or came back). */
+const arrives = (payout: GstReportPayout) => payout.status !== 'failed' && payout.status !== 'canceled';
+
+/** Stripe's payouts arriving on the period's days, as the worker last read them (read-stripe-payouts). */
+async function periodPayouts(db: Db, period: GstPeriod) {
+  const payouts = await db
+    .select({
+      id: stripePayouts.id,
+      arrivalOn: stripePayouts.arrivalOn,
+      status: stripePayouts.status,
+      amountCents: stripePayouts.amountCents,
+      currency: stripePayouts.currency,
+    })
+    .from(stripePayouts)
+    .where(and(gte(stripePayouts.arrivalOn, period.from), lte(stripePayouts.arrivalOn, period.to)))
+    .orderBy(asc(stripePayouts.arrivalOn), asc(stripePayouts.createdAt), asc(stripePayouts.id))
+    .limit(5_000);
+  const [read] = await db.select({ at: max(stripePayouts.readAt) }).from(stripePayouts);
+  return {
+    payouts,
+    payoutsCents: payouts
+      .filter((payout) => arrives(payout) && payout.currency === 'nzd')
+      .reduce((sum, payout) => sum + payout.amountCents, 0),
+    payoutsReadAt: read?.at ? read.at.toISOString() : null,
+  };
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -111,12 +145,31 @@ export function gstReportCsv(report: GstReport): string {
       numberCell(row.netGstCents),
       row.feesCents === null ? '' : numberCell(row.feesCents),
     ].join(',');
+  // Beside the figures, the payouts the bank statement shows for the period (by arrival day).
+  const payouts = [
+    '',
+    csvCell('Stripe payouts arriving in the period'),
+    ['Arrival date', 'Status', 'Payout', 'Currency', 'Amount'].map(csvCell).join(','),
+    ...report.payouts.map((payout) =>
+      [
+        csvCell(payout.arrivalOn),
+        csvCell(payout.status),
+        csvCell(payout.id),
+        csvCell(payout.currency.toUpperCase()),
+        numberCell(payout.amountCents),
+      ].join(','),
+    ),
+    [csvCell('Total paid or on the way (NZD)'), '', '', csvCell('NZD'), numberCell(report.payoutsCents)].join(
+      ',',
+    ),
+  ];
   return (
     [
       csvCell(`GST report ${report.from} to ${report.to}`),
       header.map(csvCell).join(','),
       ...report.byMethod.map((row) => line(row, methodLabel(row.method))),
       line(report.total, 'Total'),
+      ...payouts,
     ].join('\r\n') + '\r\n'
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { formatMoney } from '@app/shared/format';
-import type { GstReportRow } from '@app/shared/schemas';
+import { formatDateTime, formatEventDate, formatMoney } from '@app/shared/format';
+import type { GstReport, GstReportPayout, GstReportRow } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
@@ -39,6 +39,57 @@ function ReportRow({ row }: { row: GstReportRow }) {
       <TableCell>{formatMoney(row.netGstCents)}</TableCell>
       <TableCell>{row.feesCents === null ? '—' : formatMoney(row.feesCents)}</TableCell>
     </TableRow>
+  );
+}
+
+const payoutStatuses: Record<string, string> = {
+  pending: 'Pending',
+  in_transit: 'On its way',
+  paid: 'Paid',
+  failed: 'Failed (not in the bank)',
+  canceled: 'Cancelled',
+};
+
+const payoutAmount = (payout: GstReportPayout) =>
+  payout.currency === 'nzd'
+    ? formatMoney(payout.amountCents)
+    : `${(payout.amountCents / 100).toFixed(2)} ${payout.currency.toUpperCase()}`;
+
+/** Stripe's payouts arriving in the period, as the bank statement shows them (the worker reads them hourly). */
+function Payouts({ report }: { report: GstReport }) {
+  return (
+    <section aria-labelledby="gst-payouts-heading" className="mt-6">
+      <h3 id="gst-payouts-heading" className="mb-2 font-semibold text-white">
+        Stripe payouts to the bank
+      </h3>
+      {report.payouts.length === 0 ? (
+        <p className="text-sm text-zinc-400">
+          {report.payoutsReadAt
+            ? 'No Stripe payout arrives in this period.'
+            : 'No payouts read from Stripe yet: the worker reads them every hour.'}
+        </p>
+      ) : (
+        <Table
+          label="Stripe payouts arriving in the period"
+          columns={[{ label: 'Arrives' }, { label: 'Status' }, { label: 'Amount', align: 'right' }]}
+        >
+          {report.payouts.map((payout) => (
+            <TableRow key={payout.id}>
+              <TableCell>{formatEventDate(payout.arrivalOn)}</TableCell>
+              <TableCell>{payoutStatuses[payout.status] ?? payout.status}</TableCell>
+              <TableCell className="text-right">{payoutAmount(payout)}</TableCell>
+            </TableRow>
+          ))}
+          <TableRow className="font-semibold text-white">
+            <TableCell colSpan={2}>Paid or on the way</TableCell>
+            <TableCell className="text-right">{formatMoney(report.payoutsCents)}</TableCell>
+          </TableRow>
+        </Table>
+      )}
+      {report.payoutsReadAt && (
+        <p className="mt-2 text-xs text-zinc-500">Read from Stripe {formatDateTime(report.payoutsReadAt)}.</p>
+      )}
+    </section>
   );
 }
 
@@ -112,6 +163,7 @@ export function GstReportSection() {
               ` Stripe’s fee is still being read for ${report.data.feesPending} payment${report.data.feesPending === 1 ? '' : 's'}.`}{' '}
             In Xero: Business › Invoices › Import, choose “Tax inclusive”.
           </p>
+          <Payouts report={report.data} />
         </>
       )}
     </section>
