@@ -19,8 +19,14 @@ export interface DocumentContent {
   title: string;
   /** "INV-000123" / "CN-000124": one sequence, a prefix per kind. */
   reference: string;
-  /** New Zealand calendar day of issue, yyyy-MM-dd. */
+  /** New Zealand calendar day of issue, yyyy-MM-dd; for an invoice issued late, the day of the payment. */
   issuedOn: string;
+  /**
+   * An invoice issued late (decision 029): the purchase was paid before documents existed and is
+   * being refunded, so its invoice was issued then, numbered then, and dated with the payment's day.
+   * The day it was issued. Absent on documents issued on time (and on every one issued before this).
+   */
+  issuedLateOn?: string;
   tier: SupplyTier;
   seller: { name: string; address: string; gstNumber: string | null };
   /** Only over NZ$1,000: the buyer's name and how to reach them. */
@@ -65,8 +71,13 @@ function gstPart(settings: GstSettings, totalCents: number, tier: SupplyTier) {
   };
 }
 
-/** The invoice (or receipt) of a paid purchase; lines are GST-inclusive and add up to the total. */
-export function invoiceContent(issue: Issue & { lines: DocumentLine[]; totalCents: number }): {
+/**
+ * The invoice (or receipt) of a paid purchase; lines are GST-inclusive and add up to the total.
+ * `issuedLateAt`: issued then for a payment made at `issuedAt` (whose day the document carries).
+ */
+export function invoiceContent(
+  issue: Issue & { lines: DocumentLine[]; totalCents: number; issuedLateAt?: Date },
+): {
   content: DocumentContent;
   gstCents: number;
 } {
@@ -79,6 +90,7 @@ export function invoiceContent(issue: Issue & { lines: DocumentLine[]; totalCent
       title: issue.settings.registered && tier >= 2 ? 'Tax invoice' : 'Receipt',
       reference: documentReference('invoice', issue.number),
       issuedOn: nzCalendarDay(issue.issuedAt),
+      ...(issue.issuedLateAt && { issuedLateOn: nzCalendarDay(issue.issuedLateAt) }),
       tier,
       seller: { name: issue.settings.legalName, address: issue.settings.address, gstNumber },
       buyer: tier === 3 ? issue.buyer : null,
@@ -132,6 +144,13 @@ export function documentLines(
     ...(content.seller.address ? content.seller.address.split(/\r?\n/).map((text) => ({ text })) : []),
     ...(content.seller.gstNumber ? [{ text: `GST number: ${content.seller.gstNumber}` }] : []),
     { text: `Date: ${formatEventDate(content.issuedOn)}` },
+    ...(content.issuedLateOn
+      ? [
+          {
+            text: `Issued late, on ${formatEventDate(content.issuedLateOn)}: paid before this shop issued invoices`,
+          },
+        ]
+      : []),
     ...(content.corrects
       ? [{ text: `Corrects: ${content.corrects.reference} of ${formatEventDate(content.corrects.issuedOn)}` }]
       : []),

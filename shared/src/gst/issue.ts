@@ -39,13 +39,17 @@ type Purchase = typeof purchases.$inferSelect;
 
 const methodOf = (purchase: Purchase) => (purchase.source === 'offline' ? 'offline' : 'card');
 
-/** The invoice of a purchase just paid (its items already settled), or null for a free one. */
+/**
+ * The invoice of a purchase just paid (its items already settled), or null for a free one.
+ * `paidAt`: issued late for a payment made then (see invoiceToCredit).
+ */
 export async function issueInvoice(
   tx: Tx,
   purchase: Purchase,
   amountCents: number,
   settings: GstSettings,
   buyer: BuyerDetails = {},
+  paidAt?: Date,
 ): Promise<string | null> {
   if (amountCents <= 0) return null;
   const [existing] = await tx
@@ -63,10 +67,12 @@ export async function issueInvoice(
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== amountCents)
     lines.splice(0, lines.length, { description: 'Videos', amountCents });
   const number = await nextDocumentNumber(tx);
-  const issuedAt = new Date();
+  // Late: dated (and reported) on the payment's day, the supply it documents; numbered now.
+  const issuedAt = paidAt ?? new Date();
   const { content, gstCents } = invoiceContent({
     number,
     issuedAt,
+    ...(paidAt && { issuedLateAt: new Date() }),
     settings,
     buyer: {
       name: buyer.name?.trim() || purchase.buyerName,
@@ -94,6 +100,29 @@ export async function issueInvoice(
   return row!.id;
 }
 
+const invoiceOf = async (tx: Tx, purchaseId: string) =>
+  (
+    await tx
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.purchaseId, purchaseId), eq(taxDocuments.kind, 'invoice')))
+  )[0];
+
+/**
+ * The invoice a refund's credit note corrects. A purchase paid before GST documents existed has none:
+ * it is issued now, in the refund's transaction (the next number, so the credit note follows it),
+ * dated with the payment's day and saying it was issued late, with the settings in force now. Its
+ * issue time is the payment's, so the report counts the sale in the payment's period (where it was
+ * declared) and only the credit note in the refund's. Undefined: nothing was recorded as paid
+ * (a free purchase, or a refund Stripe told us of before the payment).
+ */
+export async function invoiceToCredit(tx: Tx, purchase: Purchase, settings: GstSettings) {
+  const invoice = await invoiceOf(tx, purchase.id);
+  if (invoice || !purchase.paidAt || purchase.amountCents <= 0) return invoice;
+  await issueInvoice(tx, purchase, purchase.amountCents, settings, {}, purchase.paidAt);
+  return invoiceOf(tx, purchase.id);
+}
+
 /** More given back than was paid: nothing is issued (the route answers 400; a webhook is logged). */
 export class RefundExceedsPayment extends Error {}
 
@@ -101,7 +130,7 @@ export class RefundExceedsPayment extends Error {}
  * A credit note bringing the purchase's credited total up to `refundedTotalCents` (Stripe's
  * amount_refunded, or the offline refunds so far). The caller holds the purchase's row lock, so two
  * refunds at once are issued one after the other and a repeated one issues nothing. Null: nothing to
- * credit (already credited, or no invoice to correct).
+ * credit (already credited, or nothing recorded as paid: see invoiceToCredit).
  */
 export async function issueCreditNote(
   tx: Tx,
@@ -110,10 +139,7 @@ export async function issueCreditNote(
   settings: GstSettings,
   reason: string | null = null,
 ): Promise<string | null> {
-  const [invoice] = await tx
-    .select()
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'invoice')));
+  const invoice = await invoiceToCredit(tx, purchase, settings);
   if (!invoice) return null;
   if (refundedTotalCents > invoice.totalCents)
     throw new RefundExceedsPayment(

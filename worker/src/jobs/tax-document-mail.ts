@@ -4,7 +4,11 @@ import { documentFileName, documentText, renderDocumentPdf, type DocumentContent
 import type { JobHandler } from '../context.ts';
 import { sendMail } from '../clients/mailer.ts';
 
-/** E-mails the buyer a credit note once (the PDF attached, its text in the message). */
+/**
+ * E-mails the buyer a credit note once (the PDF attached, its text in the message). When the invoice it
+ * corrects was issued late (a purchase paid before documents existed), the buyer never had that
+ * invoice: it is attached too.
+ */
 export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
   { documentId },
   { db, config, mailer },
@@ -16,6 +20,15 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
     .where(eq(taxDocuments.id, documentId));
   if (!row || row.document.emailedAt) return 'skipped';
   const content = row.document.content as DocumentContent;
+  const [corrected] = row.document.creditedDocumentId
+    ? await db
+        .select({ content: taxDocuments.content })
+        .from(taxDocuments)
+        .where(eq(taxDocuments.id, row.document.creditedDocumentId))
+    : [];
+  const lateInvoice = (corrected?.content as DocumentContent | undefined)?.issuedLateOn
+    ? (corrected!.content as DocumentContent)
+    : null;
   const text = [
     `Kia ora ${row.buyerName},`,
     '',
@@ -23,6 +36,14 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
     '',
     documentText(content),
     '',
+    ...(lateInvoice
+      ? [
+          `You bought before we issued invoices, so the ${lateInvoice.title.toLowerCase()} it corrects is attached too:`,
+          '',
+          documentText(lateInvoice),
+          '',
+        ]
+      : []),
     `Questions? Reply to this e-mail or write to ${config.PUBLIC_CONTACT_EMAIL}.`,
   ].join('\n');
   await sendMail(mailer, {
@@ -31,13 +52,13 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
     subject: `${content.title} ${content.reference} from ${content.seller.name}`,
     text,
     replyTo: config.PUBLIC_CONTACT_EMAIL,
-    attachments: [
-      {
-        filename: documentFileName(content),
-        content: await renderDocumentPdf(content),
+    attachments: await Promise.all(
+      [content, ...(lateInvoice ? [lateInvoice] : [])].map(async (document) => ({
+        filename: documentFileName(document),
+        content: await renderDocumentPdf(document),
         contentType: 'application/pdf',
-      },
-    ],
+      })),
+    ),
   });
   await db.update(taxDocuments).set({ emailedAt: new Date() }).where(eq(taxDocuments.id, documentId));
   return 'done';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purchases, taxDocuments } from '@app/shared/db';
-import { saveGstSettings, type DocumentContent } from '@app/shared/gst';
+import { documentCounters, purchases, taxDocuments } from '@app/shared/db';
+import { formatEventDate } from '@app/shared/format';
+import { nzCalendarDay, saveGstSettings, type DocumentContent } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
 import { createPurchase, createVideo } from '../../../test/support/factories.ts';
 import { pdfText } from '../../../test/support/pdf-text.ts';
@@ -219,6 +220,91 @@ describe('credit notes', () => {
       .map((row) => row.number)
       .sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+  });
+
+  it('a refund of a purchase paid before documents existed issues its invoice late, then the note', async () => {
+    // Paid by card in June 2025, before this shop issued documents: no invoice.
+    const title = `Duet ${randomUUID().slice(0, 6)}`;
+    const video = await createVideo(env.database.db, { priceCents: 60_000, title });
+    const id = randomUUID();
+    const email = `${id.slice(0, 8)}@example.nz`;
+    const session = await createStripe(env.config)!.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'nzd', unit_amount: 60_000, product_data: { name: title } } },
+      ],
+      metadata: { purchaseId: id },
+      payment_intent_data: { metadata: { purchaseId: id } },
+    });
+    const paidOn = new Date('2025-06-10T02:00:00Z');
+    stripe.pay(session.id);
+    await createPurchase(env.database.db, {
+      id,
+      videoId: video.id,
+      checkoutSessionId: session.id,
+      paymentIntentId: stripe.sessions.get(session.id)!.payment_intent,
+      buyerName: 'Māia Ngata',
+      buyerEmail: email,
+      amountCents: 60_000,
+      status: 'paid',
+      paidAt: paidOn,
+    });
+    const [{ last }] = (await env.database.db
+      .select({ last: documentCounters.lastNumber })
+      .from(documentCounters)) as [{ last: number }];
+
+    const charge = stripe.refund(session.id, 23_000);
+    await recordSale(
+      { kind: 'refund', paymentIntentId: charge.payment_intent, eventId: `evt_${randomUUID()}` },
+      context,
+    );
+    const documents = await env.database.db
+      .select()
+      .from(taxDocuments)
+      .where(eq(taxDocuments.purchaseId, id))
+      .orderBy(taxDocuments.number);
+    expect(documents.map((row) => [row.kind, row.number, row.totalCents, row.gstCents])).toEqual([
+      ['invoice', last + 1, 60_000, 7826],
+      ['credit-note', last + 2, 23_000, 3000],
+    ]);
+    const [invoice, note] = documents as [typeof taxDocuments.$inferSelect, typeof taxDocuments.$inferSelect];
+    // Dated (and reported) on the payment's day; numbered, and said to be issued, today.
+    expect(invoice.issuedAt.toISOString()).toBe(paidOn.toISOString());
+    const today = nzCalendarDay(new Date());
+    expect(invoice.content).toMatchObject({ issuedOn: '2025-06-10', issuedLateOn: today });
+    expect(note.creditedDocumentId).toBe(invoice.id);
+    expect((note.content as DocumentContent).corrects).toEqual({
+      reference: (invoice.content as DocumentContent).reference,
+      issuedOn: '2025-06-10',
+    });
+
+    // The e-mail carries the note and, since the buyer never had it, the invoice it corrects.
+    expect(await taxDocumentMail({ documentId: note.id }, context)).toBe('done');
+    const mail = await smtp.waitFor((message) => JSON.stringify(message.to).includes(email));
+    expect(mail.attachments).toHaveLength(2);
+    const [notePdf, invoicePdf] = await Promise.all(mail.attachments.map((file) => pdfText(file.content)));
+    expect(notePdf).toMatch(/Corrects: INV-\d{6} of 10 June 2025/);
+    for (const text of [invoicePdf!, mail.text!]) {
+      expect(text).toContain(`Tax invoice ${(invoice.content as DocumentContent).reference}`);
+      expect(text).toContain('Date: 10 June 2025');
+      expect(text).toContain(
+        `Issued late, on ${formatEventDate(today)}: paid before this shop issued invoices`,
+      );
+      expect(text).toContain(`${title}: NZ$600.00`);
+    }
+
+    // A second refund credits the same late invoice: no second invoice.
+    stripe.refund(session.id);
+    await recordSale(
+      { kind: 'refund', paymentIntentId: charge.payment_intent, eventId: `evt_${randomUUID()}` },
+      context,
+    );
+    const after = await env.database.db.select().from(taxDocuments).where(eq(taxDocuments.purchaseId, id));
+    expect(after.map((row) => [row.kind, row.totalCents]).sort()).toEqual([
+      ['credit-note', 23_000],
+      ['credit-note', 37_000],
+      ['invoice', 60_000],
+    ]);
   });
 
   it('a refund of a charge that is not ours issues nothing', async () => {

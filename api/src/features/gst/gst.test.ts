@@ -183,6 +183,76 @@ describe('offline refunds', () => {
   });
 });
 
+describe('refunds of payments recorded before documents existed', () => {
+  it('issue the missing invoice late, dated and reported on the payment’s day, then the credit note', async () => {
+    await saveGstSettings(env.database.db, gst);
+    const legacy = async () => {
+      const video = await createVideo(env.database.db, { priceCents: 8_000, title: 'Trio for Zoë' });
+      const id = randomUUID();
+      await createPurchase(env.database.db, {
+        id,
+        videoId: video.id,
+        checkoutSessionId: `offline_${id}`,
+        source: 'offline',
+        status: 'paid',
+        paidAt: new Date('2025-03-05T01:00:00Z'),
+        amountCents: 8_000,
+      });
+      return id;
+    };
+    const documentsOf = (id: string) =>
+      env.database.db
+        .select()
+        .from(taxDocuments)
+        .where(eq(taxDocuments.purchaseId, id))
+        .orderBy(taxDocuments.number);
+
+    // More than was paid: refused, and the late invoice goes back with its number.
+    const refused = await legacy();
+    const before = await env.database.db.$count(taxDocuments);
+    await agent
+      .post(`/api/admin/purchases/${refused}/refund`)
+      .set('Origin', origin)
+      .send({ amountCents: 8_001 })
+      .expect(400);
+    expect(await env.database.db.$count(taxDocuments)).toBe(before);
+
+    const id = await legacy();
+    const refund = await agent
+      .post(`/api/admin/purchases/${id}/refund`)
+      .set('Origin', origin)
+      .send({ amountCents: 2_300 })
+      .expect(201);
+    const [invoice, note] = await documentsOf(id);
+    expect(invoice).toMatchObject({ kind: 'invoice', totalCents: 8_000, paymentMethod: 'offline' });
+    expect(invoice!.content).toMatchObject({ issuedOn: '2025-03-05', issuedLateOn: today() });
+    expect(note).toMatchObject({ id: refund.body.creditNoteId, kind: 'credit-note', totalCents: 2_300 });
+    expect(note!.number).toBe(invoice!.number + 1);
+    const numbers = (await env.database.db.select({ number: taxDocuments.number }).from(taxDocuments))
+      .map((row) => row.number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+
+    // The sale stays in the period it was paid in; the refund is in today's.
+    const march = gstReportSchema.parse(
+      (await agent.get('/api/admin/gst/report?from=2025-03-05&to=2025-03-05').expect(200)).body,
+    );
+    expect(march.total).toMatchObject({ salesCents: 8_000, refundsCents: 0, invoices: 1 });
+    const pdf = await agent
+      .get(`/api/admin/documents/${invoice!.id}.pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('Date: 5 March 2025');
+    expect(text).toMatch(/Issued late, on \d{1,2} [A-Z][a-z]+ 20\d\d: paid before this shop issued invoices/);
+  });
+});
+
 describe('the GST report and the Xero import', () => {
   it('net refunds against sales, and the Xero CSV’s totals match the report to the cent', async () => {
     await saveGstSettings(env.database.db, gst);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { purchases, taxDocuments } from '@app/shared/db';
-import { issueCreditNote, loadGstSettings } from '@app/shared/gst';
+import { invoiceToCredit, issueCreditNote, loadGstSettings } from '@app/shared/gst';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 
@@ -23,10 +23,8 @@ export async function refundOfflinePayment(
     if (purchase.source !== 'offline')
       throw new HttpError(409, 'Card payments are refunded in Stripe’s dashboard; the credit note follows');
     if (purchase.status !== 'paid') throw new HttpError(409, 'Only a paid purchase can be refunded');
-    const [invoice] = await tx
-      .select({ totalCents: taxDocuments.totalCents })
-      .from(taxDocuments)
-      .where(and(eq(taxDocuments.purchaseId, purchaseId), eq(taxDocuments.kind, 'invoice')));
+    // A payment recorded before documents existed gets its invoice now (issued late), then the note.
+    const invoice = await invoiceToCredit(tx, purchase, gst);
     if (!invoice) throw new HttpError(409, 'This purchase has no invoice to credit');
     const [{ credited }] = (await tx
       .select({ credited: sql<number>`coalesce(sum(${taxDocuments.totalCents}), 0)::int` })
