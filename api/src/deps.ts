@@ -8,6 +8,7 @@ import { createStripe, type Stripe } from '@app/shared/stripe';
 import { createHttpMetrics, gaugeOf, type HttpMetrics } from './http/metrics.ts';
 import { PublicCache } from './site/public-cache.ts';
 import { PurchaseWaiters } from './features/purchases/purchase-waiters.ts';
+import { searchMissesWritten } from './features/season-view/search-misses.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {
@@ -58,6 +59,8 @@ export function createDeps(
 
 export async function closeDeps(deps: Deps): Promise<void> {
   deps.purchaseWaiters.close();
+  // Searches that found nothing, counted in memory a moment before their write (decision 034).
+  await searchMissesWritten(deps.db);
   await deps.producer.close().catch(() => {});
   deps.redis.disconnect();
   await deps.pool.end();
