@@ -3,10 +3,13 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three lanes (docs/decisions/028): `unit` (pure functions of the web and shared code, no isolation),
  * `fast` (route, job and flow tests in process, each file its own database and queue prefix) and
- * `slow` (Chromium, the built api and worker as processes, drills). `npm test` runs unit and fast
+ * `slow` (Chromium, the built api and worker as processes, drills, ffmpeg-heavy media jobs). `npm test` runs unit and fast
  * first and stops there when they fail; `npx vitest run` runs all three, slow last.
  */
-const slowFiles = ['test/e2e/**/*.test.ts', 'test/drills/**/*.test.ts'];
+// The media jobs' own tests run ffmpeg for half a minute each: in the slow lane their encoding fills
+// the core its waiting files leave idle, instead of being the fast lane's longest poles.
+const mediaJobFiles = ['worker/src/jobs/process-video.test.ts', 'worker/src/jobs/make-video-stream.test.ts'];
+const slowFiles = ['test/e2e/**/*.test.ts', 'test/drills/**/*.test.ts', ...mediaJobFiles];
 const unitFiles = ['web/src/**/*.test.{ts,tsx}', 'shared/src/**/*.test.ts'];
 // Shared code whose tests talk to PostgreSQL or S3 is not pure: it runs in the fast lane.
 const notPureFiles = [
@@ -48,6 +51,7 @@ export default defineConfig({
             'test/{flows,support}/**/*.test.ts',
             ...notPureFiles,
           ],
+          exclude: [...mediaJobFiles, '**/node_modules/**', '**/dist/**'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/guards.ts'],
           // Files still build their own world (database, queue prefix); what they share is the loaded
@@ -61,6 +65,9 @@ export default defineConfig({
         test: {
           name: 'slow',
           include: slowFiles,
+          // Its files mostly wait (for Chromium, spawned servers, polls): on a quiet 2-core machine two
+          // of them used one core in all, so three run side by side. SLOW_WORKERS tries other counts.
+          maxWorkers: Number(process.env.SLOW_WORKERS ?? 3),
           globalSetup: ['test/support/global-setup.ts', 'test/support/shared-browser.ts'],
           setupFiles: ['test/support/guards.ts'],
           // Isolated: a file's expectErrorLogs must reach the guard instance its hooks check.
