@@ -414,6 +414,21 @@ describe('server-rendered pages', () => {
     },
   );
 
+  it("paints a dancer's or a studio's page at once, the same shell for each, naming no one", async () => {
+    const shells = await Promise.all(
+      ['/dancers/a1b2c3', '/dancers/d4e5f6/', '/studios/a1b2c3'].map(
+        async (path) => (await request(api.app).get(path).expect(200)).text,
+      ),
+    );
+    for (const html of shells) {
+      expect(html).toContain('<div id="root" data-hydrate>');
+      // The routines come from the api after the first paint, never inside a kept page.
+      expect(html).not.toContain('id="page-data"');
+      expect(decode(root(html))).toContain('Video Library');
+    }
+    expect(root(shells[1]!)).toBe(root(shells[0]!));
+  });
+
   it('sends a page that is not found empty, for the browser to render', async () => {
     const html = (await request(api.app).get('/no/such/page').expect(404)).text;
     expect(html).toContain('<div id="root"></div>');

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import express, { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { eq, sql } from 'drizzle-orm';
-import { matchVideoPage } from '@app/shared/site-copy';
+import { matchVideoPage, normalizePath, performerPage } from '@app/shared/site-copy';
 import { servicePages } from '@app/shared/site-copy/service-pages';
 import { showcases, videos, type Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
@@ -142,6 +142,26 @@ export function webRoutes({
     }
   }
 
+  /**
+   * A dancer's or studio's page as it first paints, the same for every one of them: the header and the
+   * routines' places, no name (they come from the api, never from a cached page; decision 032). Painting
+   * it at once instead of after the app's code is what a phone on a venue's 4G notices.
+   */
+  async function renderPerformerShell(pagePath: string) {
+    const kind = performerPage.exec(pagePath)?.[1];
+    if (!kind) return undefined;
+    const shell = `/${kind}/shell`;
+    try {
+      return await publicCache.value(`page:${shell}`, async () => {
+        const renderer = await loadPageRenderer(logger);
+        return { data: {}, html: await renderer?.renderPage(shell, {}, publicConfig(config)) };
+      });
+    } catch (error) {
+      logger.warn({ err: error, page: shell }, 'page left for the browser to render');
+      return undefined;
+    }
+  }
+
   type LibraryRender =
     | Exclude<LibraryPageAnswer, { kind: 'page' }>
     | {
@@ -217,7 +237,9 @@ export function webRoutes({
         ? library
         : head.status === 200 && head.canonical
           ? await renderPage(head.canonical)
-          : undefined;
+          : head.status === 200
+            ? await renderPerformerShell(normalizePath(req.path))
+            : undefined;
     const pageData = rendered && Object.keys(rendered.data).length > 0 ? rendered.data : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
