@@ -1,0 +1,131 @@
+import type { ComponentType } from 'react';
+import {
+  Activity,
+  CalendarDays,
+  ChartColumn,
+  Film,
+  Images,
+  Inbox,
+  Landmark,
+  ListOrdered,
+  Quote,
+  Receipt,
+  RefreshCw,
+  ScrollText,
+  ShieldAlert,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
+
+/**
+ * Every admin screen, once: its path, its card on the dashboard and its page's code (loaded when opened).
+ * A new screen is one entry here; `admin-area.tsx` routes to it and the dashboard shows its card.
+ */
+export interface AdminScreen {
+  path: string;
+  title: string;
+  text: string;
+  icon: LucideIcon;
+  page: () => Promise<{ default: ComponentType }>;
+}
+
+export const adminScreens: AdminScreen[] = [
+  {
+    path: '/admin/contacts',
+    title: 'Contact Submissions',
+    text: 'Read enquiries sent through the contact form.',
+    icon: Inbox,
+    page: () => import('../../pages/admin/contacts.tsx'),
+  },
+  {
+    path: '/admin/sync',
+    title: 'Order Links Sync',
+    text: 'Update competition booking links from the spreadsheet.',
+    icon: RefreshCw,
+    page: () => import('../../pages/admin/sync.tsx'),
+  },
+  {
+    path: '/admin/events',
+    title: 'Manage Events',
+    text: 'Create, edit and manage dance competition cards with booking links and images.',
+    icon: CalendarDays,
+    page: () => import('../../pages/admin/events.tsx'),
+  },
+  {
+    path: '/admin/portfolio',
+    title: 'Manage Portfolio',
+    text: 'Upload photos, write alt text, feature them in the hero, order and replace them.',
+    icon: Images,
+    page: () => import('../../pages/admin/portfolio.tsx'),
+  },
+  {
+    path: '/admin/videos',
+    title: 'Manage Videos',
+    text: 'Upload to cloud object storage with card payments; arrange showcases.',
+    icon: Film,
+    page: () => import('../../pages/admin/videos.tsx'),
+  },
+  {
+    path: '/admin/programmes',
+    title: 'Programmes',
+    text: 'Import competition programmes: entries, dancers and studios; names and buy-all offers.',
+    icon: ListOrdered,
+    page: () => import('../../pages/admin/programmes.tsx'),
+  },
+  {
+    path: '/admin/uploads',
+    title: 'Competition upload',
+    text: "A competition's videos in one go: resumable, matched to the programme's entries.",
+    icon: Upload,
+    page: () => import('../../pages/admin/bulk-upload.tsx'),
+  },
+  {
+    path: '/admin/season',
+    title: 'Season View',
+    text: 'A competition at a glance: videos, sales per day, visits to purchases, top routines, failed searches.',
+    icon: ChartColumn,
+    page: () => import('../../pages/admin/season.tsx'),
+  },
+  {
+    path: '/admin/testimonials',
+    title: 'Testimonials',
+    text: 'Add, edit, reorder and hide the quotes on the home page.',
+    icon: Quote,
+    page: () => import('../../pages/admin/testimonials.tsx'),
+  },
+  {
+    path: '/admin/sales',
+    title: 'Sales',
+    text: 'Purchases, receipts, offline payments and CSV export.',
+    icon: Receipt,
+    page: () => import('../../pages/admin/sales.tsx'),
+  },
+  {
+    path: '/admin/gst',
+    title: 'GST and Xero',
+    text: 'GST settings, the GST report for any period and the Xero import.',
+    icon: Landmark,
+    page: () => import('../../pages/admin/gst.tsx'),
+  },
+  {
+    path: '/admin/removal-requests',
+    title: 'Removal requests',
+    text: 'Takedown requests from video pages, each against its 7-day target; hide a routine in one click.',
+    icon: ShieldAlert,
+    page: () => import('../../pages/admin/removal-requests.tsx'),
+  },
+  {
+    path: '/admin/audit-log',
+    title: 'Audit log',
+    text: 'Every hide, publish, delete and takedown: who, what, when and why.',
+    icon: ScrollText,
+    page: () => import('../../pages/admin/audit-log.tsx'),
+  },
+  {
+    path: '/admin/jobs',
+    title: 'Jobs',
+    text: 'Watch background jobs: e-mails, sales, syncs; retry failures.',
+    icon: Activity,
+    page: () => import('../../pages/admin/jobs.tsx'),
+  },
+];
