@@ -227,6 +227,8 @@ export function createLocalStorage(
     key: string,
     uploadId: string,
   ): Promise<{ folder: string; upload: UploadRecord }> {
+    // An unsafe key is a mistake of the caller, as the S3 driver says, not an unknown upload.
+    fileFor(key);
     const folder = path.join(uploadsRoot, uploadId);
     const upload = uuidPattern.test(uploadId)
       ? await readFile(path.join(folder, 'upload.json'), 'utf8').then(
@@ -428,6 +430,7 @@ export function createLocalStorage(
       await rm(folder, { recursive: true, force: true });
     },
     async abortMultipartUpload(key, uploadId) {
+      fileFor(key);
       const found = await uploadFolder(key, uploadId).catch(() => null);
       if (found) await rm(found.folder, { recursive: true, force: true });
     },

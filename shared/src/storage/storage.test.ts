@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +49,7 @@ const text = async (storage: Storage, key: string, range?: { start: number; end?
   const object = await storage.get(key, range);
   return object && { size: object.size, body: (await buffer(object.body)).toString() };
 };
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const uniqueKey = (name: string) => `videos/${randomBytes(6).toString('hex')}-${name}`;
 
 describe.each(['local', 's3'] as const)('%s storage', (driver) => {
@@ -99,6 +100,16 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     await expect(storage().signedDownloadUrl('/etc/passwd', { expiresInSeconds: 60 })).rejects.toThrow();
     expect(await storage().head('videos/../../etc/passwd')).toBeNull();
     expect(await storage().get(uniqueKey('never.mp4'))).toBeNull();
+    // The multipart requests too: the local driver refuses the key as S3's does, not as an unknown upload.
+    const unsafe = 'videos/../../etc/passwd';
+    await expect(storage().listParts(unsafe, randomUUID())).rejects.toThrow(/Unsafe/);
+    await expect(
+      storage().completeMultipartUpload(unsafe, randomUUID(), [{ partNumber: 1, etag: '"a"' }]),
+    ).rejects.toThrow(/Unsafe/);
+    await expect(storage().abortMultipartUpload(unsafe, randomUUID())).rejects.toThrow(/Unsafe/);
+    await expect(
+      storage().signedMultipartUrl(unsafe, randomUUID(), 'list', { expiresInSeconds: 60 }),
+    ).rejects.toThrow(/Unsafe/);
   });
 
   it('assembles a multipart upload from its parts, in order', async () => {
@@ -174,6 +185,60 @@ describe('s3 signed links', () => {
     expect(response.status).toBe(200);
     expect(await text(drivers.s3, key)).toEqual({ size: 8, body: 'uploaded' });
     expect((await drivers.s3.head(key))?.contentType).toBe('video/mp4');
+  });
+
+  // s3rver 3.7.1, its last release, answers ListParts and AbortMultipartUpload with 405 (see the next
+  // test), so here the etags come from the parts' PUTs; listing is tested with a stub client below.
+  it('completes an upload through its signed complete link with the etags of its signed part PUTs', async () => {
+    const key = uniqueKey('uppy.mp4');
+    const bodies = [randomBytes(MIN_PART_BYTES), randomBytes(1000)];
+    const { uploadId } = await drivers.s3.createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
+    const parts = [];
+    for (const [index, body] of bodies.entries()) {
+      const partNumber = index + 1;
+      const url = await drivers.s3.signedPartUrl(key, uploadId, partNumber, { expiresInSeconds: 60 });
+      parts.push({ partNumber, etag: await sendPart(drivers.s3, url, key, uploadId, partNumber, body) });
+    }
+    expect(parts.map((part) => part.etag)).toEqual(bodies.map((body) => `"${md5(body)}"`));
+
+    const url = await drivers.s3.signedMultipartUrl(key, uploadId, 'complete', { expiresInSeconds: 60 });
+    expect(new URL(url).searchParams.get('uploadId')).toBe(uploadId);
+    // What Uppy's S3 client sends.
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml' },
+      body: `<CompleteMultipartUpload>${parts
+        .map((part) => `<Part><PartNumber>${part.partNumber}</PartNumber><ETag>${part.etag}</ETag></Part>`)
+        .join('')}</CompleteMultipartUpload>`,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(`<Key>${key}</Key>`);
+    const stored = await drivers.s3.get(key);
+    expect((await buffer(stored!.body)).equals(Buffer.concat(bodies))).toBe(true);
+  });
+
+  it('signs list and abort requests, which s3rver does not implement', async () => {
+    const key = uniqueKey('unanswered.mp4');
+    const { uploadId } = await drivers.s3.createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
+    const list = new URL(
+      await drivers.s3.signedMultipartUrl(key, uploadId, 'list', { expiresInSeconds: 60 }),
+    );
+    const abort = new URL(
+      await drivers.s3.signedMultipartUrl(key, uploadId, 'abort', { expiresInSeconds: 60 }),
+    );
+    for (const [url, operation] of [
+      [list, 'ListParts'],
+      [abort, 'AbortMultipartUpload'],
+    ] as const) {
+      expect(url.pathname).toBe(`/${s3.bucket}/${key}`);
+      expect(url.searchParams.get('uploadId')).toBe(uploadId);
+      expect(url.searchParams.get('x-id')).toBe(operation);
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+    }
+    // When these pass no more, s3rver has learned them: test listing and aborting against it here.
+    expect((await fetch(list)).status).toBe(405);
+    expect((await fetch(abort, { method: 'DELETE' })).status).toBe(405);
+    await expect(drivers.s3.listParts(key, uploadId)).rejects.toMatchObject({ name: 'MethodNotAllowed' });
   });
 
   it('names the bucket origin for the content security policy', () => {
@@ -380,6 +445,62 @@ describe('contentDisposition', () => {
     expect(contentDisposition('P\u014Dwhiri.mp4')).toBe(
       `attachment; filename="Powhiri.mp4"; filename*=UTF-8''P%C5%8Dwhiri.mp4`,
     );
+  });
+});
+
+describe('listing the parts of an upload', () => {
+  const local = () => drivers.local as LocalStorage;
+  const notFound = { name: 'StorageError', code: 'upload-not-found', message: 'Upload not found' };
+
+  it('lists the stored parts in order, and refuses an aborted or unknown upload alike on both drivers', async () => {
+    const key = uniqueKey('listed.mp4');
+    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4', MIN_PART_BYTES);
+    const second = await local().putPart(key, uploadId, 2, Readable.from([Buffer.from('last')]));
+    const first = await local().putPart(key, uploadId, 1, Readable.from([randomBytes(MIN_PART_BYTES)]));
+    expect(await local().listParts(key, uploadId)).toEqual([
+      { partNumber: 1, etag: first.etag, size: MIN_PART_BYTES },
+      { partNumber: 2, etag: second.etag, size: 4 },
+    ]);
+    await expect(local().listParts(uniqueKey('other.mp4'), uploadId)).rejects.toMatchObject(notFound);
+    await local().abortMultipartUpload(key, uploadId);
+    await expect(local().listParts(key, uploadId)).rejects.toMatchObject(notFound);
+    await expect(local().listParts(key, randomUUID())).rejects.toMatchObject(notFound);
+
+    // S3 answers both with NoSuchUpload (404).
+    const s3 = createS3Storage({ bucket: 'b', region: 'us-east-1' }, {
+      send: () =>
+        Promise.reject(
+          Object.assign(new Error('The specified upload does not exist.'), {
+            name: 'NoSuchUpload',
+            $metadata: { httpStatusCode: 404 },
+          }),
+        ),
+    } as never);
+    await expect(s3.listParts(key, uploadId)).rejects.toMatchObject(notFound);
+  });
+
+  it('pages through an S3 listing of more than a thousand parts', async () => {
+    const markers: unknown[] = [];
+    const page = (from: number, count: number, next?: string) => ({
+      Parts: Array.from({ length: count }, (_, index) => ({
+        PartNumber: from + index,
+        ETag: `"etag-${from + index}"`,
+        Size: MIN_PART_BYTES,
+      })),
+      IsTruncated: next !== undefined,
+      NextPartNumberMarker: next,
+    });
+    const s3 = createS3Storage({ bucket: 'b', region: 'us-east-1' }, {
+      send: (command: { input: { PartNumberMarker?: string; Key: string; UploadId: string } }) => {
+        markers.push(command.input.PartNumberMarker);
+        expect(command.input).toMatchObject({ Key: 'videos/a.mp4', UploadId: 'u' });
+        return Promise.resolve(command.input.PartNumberMarker ? page(1001, 2) : page(1, 1000, '1000'));
+      },
+    } as never);
+    const parts = await s3.listParts('videos/a.mp4', 'u');
+    expect(markers).toEqual([undefined, '1000']);
+    expect(parts).toHaveLength(1002);
+    expect(parts.at(-1)).toEqual({ partNumber: 1002, etag: '"etag-1002"', size: MIN_PART_BYTES });
   });
 });
 

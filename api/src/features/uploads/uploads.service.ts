@@ -59,8 +59,9 @@ export async function planUpload(
 }
 
 /**
- * S3's ETag of a multipart object: the MD5 of its parts' MD5s, then "-" and the count. The local driver's
- * part etags are MD5s too, so a file sent in the same parts has the same one on both (decision 033).
+ * S3's ETag of a multipart object: the MD5 of its parts' digests, then "-" and the count. The local
+ * driver's part etags are digests of the same shape (SHA-256 cut to 32 hex digits, not S3's MD5), so a
+ * file sent in the same parts has the same one on a driver, not across them (decision 033).
  */
 export function compositeEtag(partEtags: string[]): string {
   const md5 = createHash('md5');
