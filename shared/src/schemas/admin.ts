@@ -23,7 +23,10 @@ export const uploadContentTypeSchema = z
   .string({ error: 'Content type is required' })
   .trim()
   .toLowerCase()
-  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, { message: 'Only video files can be uploaded here', abort: true })
+  .regex(/^(video|image)\/[a-z0-9][\w.+-]*$/, {
+    message: 'Only video files can be uploaded here',
+    abort: true,
+  })
   // Pictures go through the picture upload (/api/admin/images/upload-url): the process-image job
   // strips their metadata (GPS) before anyone sees them. This link stores files as they come.
   .refine(
@@ -47,10 +50,13 @@ export const uploadUrlRequestSchema = z.object({
 });
 export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
 
-/** A key an upload-url call handed out: `videos/` or `uploads/` (`previews/` from before), then a uuid-prefixed file name. */
+/**
+ * A key an upload-url call handed out: `videos/` or `uploads/` (`previews/` from before), then a
+ * uuid-prefixed file name (never `.` or `..`, which storage refuses as unsafe).
+ */
 export const uploadKeySchema = z
   .string({ error: 'Storage key is required' })
-  .regex(/^(videos|previews|uploads)\/[\w.-]{1,200}$/, 'Not an upload key');
+  .regex(/^(videos|previews|uploads)\/[\w-][\w.-]{0,199}$/, 'Not an upload key');
 export const uploadIdSchema = z.string().trim().min(1).max(1_000);
 
 /** One PUT of the whole file to `uploadUrl`, with the same Content-Type. */
@@ -62,7 +68,8 @@ export const singleUploadTargetSchema = z.object({
 });
 /**
  * A large file: PUT bytes [(n-1)*partSize, n*partSize) to part n's url (no Content-Type needed),
- * keep each answer's ETag header, then POST upload-complete (or upload-abort on cancel).
+ * keep each answer's ETag header, then POST upload-complete (or upload-abort on cancel). The admin's
+ * uploader (Uppy) asks upload-sign for each request instead, so a resumed upload gets fresh links.
  */
 export const multipartUploadTargetSchema = z.object({
   kind: z.literal('multipart'),
@@ -92,6 +99,26 @@ export const uploadCompleteRequestSchema = z.object({
     .max(10_000),
 });
 export const uploadAbortRequestSchema = z.object({ awsKey: uploadKeySchema, uploadId: uploadIdSchema });
+
+/**
+ * POST /api/admin/videos/upload-sign: a link for one S3 request on a multipart upload upload-url
+ * planned, as a browser's S3 client (Uppy) makes them: PUT a part; list the parts stored, complete or
+ * abort. Answered with `{ url }` (signedUploadRequestSchema).
+ */
+export const uploadSignRequestSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    awsKey: uploadKeySchema,
+    uploadId: uploadIdSchema,
+    action: z.literal('part'),
+    partNumber: z.number().int().min(1).max(10_000),
+  }),
+  z.strictObject({
+    awsKey: uploadKeySchema,
+    uploadId: uploadIdSchema,
+    action: z.enum(['list', 'complete', 'abort']),
+  }),
+]);
+export type UploadSignRequest = z.infer<typeof uploadSignRequestSchema>;
 
 // What the admin calls answer (GET/POST/PUT/PATCH /api/admin/...). Timestamps are ISO strings.
 

@@ -5,6 +5,7 @@ import {
   MAX_UPLOAD_BYTES,
   uploadAbortRequestSchema,
   uploadCompleteRequestSchema,
+  uploadSignRequestSchema,
   uploadUrlRequestSchema,
 } from '@app/shared/schemas';
 import {
@@ -18,7 +19,7 @@ import {
 } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { compositeEtag, planUpload } from './uploads.service.ts';
+import { compositeEtag, planUpload, signUploadRequest } from './uploads.service.ts';
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 const xmlText = (text: string) =>
@@ -37,6 +38,13 @@ export function registerUploadRoutes(admin: Router, { config, storage }: Deps): 
   admin.post('/api/admin/videos/upload-url', async (req, res) => {
     const target = await planUpload(storage, uploadUrlRequestSchema.parse(req.body ?? {}));
     res.set('Cache-Control', 'no-store').json(target);
+  });
+
+  // Each S3 request of a big upload, signed as the browser's S3 client (Uppy) makes it, so a dropped
+  // connection resumes from the parts stored (decision 033).
+  admin.post('/api/admin/videos/upload-sign', async (req, res) => {
+    const signed = await signUploadRequest(storage, uploadSignRequestSchema.parse(req.body ?? {}));
+    res.set('Cache-Control', 'no-store').json(signed);
   });
 
   admin.post('/api/admin/videos/upload-complete', async (req, res) => {

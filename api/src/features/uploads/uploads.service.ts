@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   MAX_UPLOAD_BYTES,
   MULTIPART_THRESHOLD_BYTES,
+  type UploadSignRequest,
   type UploadTarget,
   type UploadUrlRequest,
 } from '@app/shared/schemas';
@@ -56,6 +57,24 @@ export async function planUpload(
     })),
   );
   return { kind: 'multipart', uploadId, awsKey, contentType, partSize, parts };
+}
+
+/**
+ * A link for one S3 request on a multipart upload (the admin's uploader speaks S3's protocol): a part
+ * PUT, or list, complete or abort. Storage refuses an upload it does not know when the link is used.
+ */
+export async function signUploadRequest(
+  storage: Storage,
+  request: UploadSignRequest,
+): Promise<{ url: string }> {
+  const { awsKey, uploadId } = request;
+  const options = { expiresInSeconds: PART_LINK_SECONDS };
+  return {
+    url:
+      request.action === 'part'
+        ? await storage.signedPartUrl(awsKey, uploadId, request.partNumber, options)
+        : await storage.signedMultipartUrl(awsKey, uploadId, request.action, options),
+  };
 }
 
 /**
