@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts, events, videos } from '@app/shared/db';
+import { MULTIPART_THRESHOLD_BYTES } from '@app/shared/schemas';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
+import type { Locator, Request } from 'playwright-core';
 import { openPage, type Page } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
 
@@ -30,6 +32,29 @@ const {
 async function login(page: Page, password = TEST_ADMIN_PASSWORD) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+/** Just over the multipart threshold: seven parts of 16 MB, the last one short. */
+const BIG_FILE_BYTES = MULTIPART_THRESHOLD_BYTES + 1;
+
+/**
+ * Chooses a file of random bytes made in the page (the test's own file would cross the browser's
+ * protocol, 10 s for 100 MB) in a file input, as a person choosing it does; resolves with its SHA-256.
+ */
+function chooseMadeFile(input: Locator, name: string, size: number): Promise<string> {
+  return input.evaluate(
+    async (element: HTMLInputElement, { name, size }) => {
+      const bytes = new Uint8Array(size);
+      // getRandomValues fills at most 64 kB at a time.
+      for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, at + 65_536));
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([bytes], name, { type: 'video/mp4' }));
+      element.files = chosen.files;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    },
+    { name, size },
+  );
 }
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 
@@ -224,6 +249,96 @@ describe('the admin area', () => {
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
     await context.close();
   });
+
+  it(
+    'sends a big file in parts, resumes a dropped connection from the stored parts, and cancels leaving nothing',
+    { timeout: 120_000 },
+    async () => {
+      const { page, context, errors } = await openPage(browser);
+      // The S3 requests the storage (the api, on local storage) was sent for this file, and those it answered.
+      const sent: string[] = [];
+      const answered: string[] = [];
+      const name = (request: Request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith('/api/admin/uploads/') || !url.pathname.includes('Gala-Final'))
+          return null;
+        return request.method() === 'PUT'
+          ? `part ${url.searchParams.get('partNumber')}`
+          : url.searchParams.get('action');
+      };
+      let drop = true;
+      page.on('request', (request) => {
+        const sending = name(request);
+        if (!sending) return;
+        sent.push(sending);
+        // The connection drops on every attempt of part 3 (Uppy's own quick retries too) until the
+        // upload is resumed, which starts by listing the parts stored. Routed from part 2 on: a routed
+        // request is slower.
+        if (sending === 'list' && sent.includes('part 3')) drop = false;
+        if (sending === 'part 2' && drop)
+          void page.route(/\/api\/admin\/uploads\/.*Gala-Final\.mp4\?.*partNumber=3/, (route) =>
+            drop ? route.abort('connectionreset') : route.continue(),
+          );
+      });
+      page.on('requestfinished', (request) => {
+        const done = name(request);
+        if (done) answered.push(done);
+      });
+
+      await page.goto(`${api.url}/admin/videos`);
+      await login(page);
+      await page.getByRole('button', { name: 'Add Video' }).click();
+      const dialog = page.getByRole('dialog');
+      const sha256 = await chooseMadeFile(dialog.locator('#video-file'), 'Gala Final.mp4', BIG_FILE_BYTES);
+      await expect
+        .poll(() => dialog.getByRole('progressbar', { name: 'Uploading Gala Final.mp4' }).isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => dialog.getByLabel('AWS key (storage path)').inputValue(), { timeout: 60_000 })
+        .toMatch(/^videos\/.+-Gala-Final\.mp4$/);
+      const key = await dialog.getByLabel('AWS key (storage path)').inputValue();
+      const stored = await readFile(path.join(env.storageDir, key));
+      expect(createHash('sha256').update(stored).digest('hex')).toBe(sha256);
+      // Each part arrived once: 1 and 2 before the drop, 3 after the listing that resumed the upload.
+      expect(answered).toEqual([
+        'list',
+        'part 1',
+        'part 2',
+        'list',
+        'part 3',
+        'part 4',
+        'part 5',
+        'part 6',
+        'part 7',
+        'complete',
+      ]);
+      expect(sent.filter((request) => request === 'part 3').length).toBeGreaterThanOrEqual(2);
+      expect(await dialog.getByRole('progressbar').count()).toBe(0);
+      expect(await toast(page, 'Upload failed').count()).toBe(0);
+
+      // Chosen again and cancelled while part 2 is on its way: the upload is aborted in storage.
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      let release = () => {};
+      await page.route(/\/api\/admin\/uploads\/.*Gala-Final\.mp4\?.*partNumber=2/, async (route) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await route.continue().catch(() => {});
+      });
+      sent.length = 0;
+      await chooseMadeFile(dialog.locator('#video-file'), 'Gala Final.mp4', BIG_FILE_BYTES);
+      await expect.poll(() => sent.includes('part 2'), { timeout: 30_000 }).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+      await expect.poll(() => dialog.getByRole('progressbar').count()).toBe(0);
+      await expect.poll(() => readdir(path.join(env.storageDir, '.uploads'))).toEqual([]);
+      release();
+      expect(await dialog.getByLabel('AWS key (storage path)').inputValue()).toBe(key);
+      expect(await toast(page, 'Upload failed').count()).toBe(0);
+      // The dropped part's failures, as Chromium and Uppy report them; nothing else.
+      expect(
+        errors.filter((error) => !/ERR_CONNECTION_RESET|Network error during S3 request/.test(error)),
+      ).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('bulk uploads several files as one video each, keeping the good ones when one fails', async () => {
     const good = path.join(files, 'Junior_Jazz-Group.mp4');

@@ -3,6 +3,7 @@ import AwsS3 from '@uppy/aws-s3';
 import type { UploadFile } from '@app/shared/schemas';
 import { bulkPartSize } from '../../lib/schemas.ts';
 import { api } from '../../lib/api.ts';
+import { signAction } from '../admin-uploads/upload.ts';
 
 // The bulk upload's sending side (decision 033): Uppy's S3 client, with every S3 request signed by
 // the api for the file's own upload. Every file is registered first, so Uppy always starts from the
@@ -31,17 +32,9 @@ export function createUploader(batchId: string, events: UploaderEvents) {
     signRequest: async (request) => {
       const fileId = fileOfKey.get(request.key);
       if (!fileId) throw new Error('This file is not part of the upload');
-      const action =
-        request.method === 'PUT' && 'partNumber' in request
-          ? { action: 'part' as const, partNumber: request.partNumber }
-          : request.method === 'GET'
-            ? { action: 'list' as const }
-            : request.method === 'DELETE'
-              ? { action: 'abort' as const }
-              : { action: 'complete' as const };
       return api.post<{ url: string }>(
         `/api/admin/upload-batches/${encodeURIComponent(batchId)}/files/${encodeURIComponent(fileId)}/sign`,
-        action,
+        signAction(request),
       );
     },
   });

@@ -1,6 +1,13 @@
+import Uppy from '@uppy/core';
+import AwsS3 from '@uppy/aws-s3';
+import type { AwsS3Options } from '@uppy/aws-s3';
+import type { SignUploadRequest, UploadTarget } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
 
-import type { UploadTarget } from '@app/shared/schemas';
+// The admin's one uploader (decision 033): Uppy's S3 client sends every file, the single video
+// dialog's and the portfolio's here, the competition's in admin-bulk-upload. Each S3 request is
+// signed by the api for the upload it planned; a big file goes up in parts, and a dropped connection
+// resumes from the parts stored rather than from zero.
 
 export class UploadError extends Error {}
 
@@ -23,56 +30,123 @@ export function contentTypeOf(file: Pick<File, 'name' | 'type'>): string {
   return file.type || typesByExtension[extension] || 'application/octet-stream';
 }
 
-/** One PUT of an upload: bytes [start, end) of the file to `url`, as part `partNumber` of a multipart one. */
-export interface PlannedPut {
-  url: string;
-  start: number;
-  end: number;
-  partNumber?: number;
+type S3Request = Parameters<Extract<AwsS3Options<never, never>, { signRequest: unknown }>['signRequest']>[0];
+
+/**
+ * What the api is asked to sign for one of Uppy's S3 requests on a multipart upload. Uppy never
+ * creates an upload itself here (the api made it), nor PUTs a whole file on a multipart one.
+ */
+export function signAction(request: S3Request): SignUploadRequest {
+  if ('partNumber' in request) return { action: 'part', partNumber: request.partNumber };
+  if ('uploadId' in request) {
+    if (request.method === 'GET') return { action: 'list' };
+    if (request.method === 'DELETE') return { action: 'abort' };
+    if (request.method === 'POST') return { action: 'complete' };
+  }
+  throw new Error(`No ${request.method} request outside the planned upload is signed`);
 }
 
-/** The PUTs that send a file of `size` bytes to `target`: the whole file, or each part's slice of it. */
-export function planUpload(target: UploadTarget, size: number): PlannedPut[] {
-  if (target.kind === 'single') return [{ url: target.uploadUrl, start: 0, end: size }];
-  return target.parts.map(({ partNumber, url }) => {
-    const start = Math.min((partNumber - 1) * target.partSize, size);
-    return { url, partNumber, start, end: Math.min(start + target.partSize, size) };
-  });
-}
+/** Waits before resuming after a dropped connection (Uppy's own quick retries came first): about 45 s in all. */
+export const RESUME_DELAYS_MS = [1_000, 4_000, 10_000, 30_000];
 
-/** One PUT with progress; resolves with the ETag the store answered (multipart needs it). */
-function put(
-  url: string,
-  body: Blob,
-  contentType: string,
-  onProgress: (loaded: number) => void,
+/**
+ * An error that says a request never got an answer: the connection dropped (or CORS blocked it). Uppy's
+ * S3 client codes its own 'NETWORK' (its class names do not survive minifying); a fetch of ours throws
+ * a TypeError.
+ */
+const isDropped = (error: Error) =>
+  (error as Error & { code?: unknown }).code === 'NETWORK' || error instanceof TypeError;
+
+/**
+ * Sends `file` to the storage `target` the api planned, with Uppy: one PUT, or its parts and then the
+ * completion. A dropped connection is resumed from the stored parts, a few times (Uppy waits for the
+ * browser to be online first); a cancel (`signal`) or a failure aborts the multipart upload, so
+ * nothing is left behind.
+ */
+function send(
+  file: File,
+  target: UploadTarget,
+  onProgress: (fraction: number) => void,
   signal: AbortSignal | undefined,
-  name: string,
-) {
-  return new Promise<string>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('Content-Type', contentType);
-    request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve(request.getResponseHeader('ETag') ?? '')
-        : reject(new UploadError(`S3 upload failed for ${name}`));
-    request.onerror = () =>
-      reject(
-        new UploadError(`S3 upload failed for ${name}: the network or the storage CORS settings blocked it`),
+): Promise<void> {
+  const { awsKey, contentType } = target;
+  const uppy = new Uppy({ autoProceed: false });
+  uppy.use(AwsS3, {
+    limit: 1,
+    shouldUseMultipart: target.kind === 'multipart',
+    ...(target.kind === 'multipart' && { getChunkSize: () => target.partSize }),
+    generateObjectKey: () => awsKey,
+    signRequest: async (request) =>
+      target.kind === 'single'
+        ? // The link is signed for this Content-Type: the PUT must carry exactly it.
+          { url: target.uploadUrl, key: awsKey, headers: { 'Content-Type': contentType } }
+        : api.post<{ url: string }>('/api/admin/videos/upload-sign', {
+            awsKey,
+            uploadId: target.uploadId,
+            ...signAction(request),
+          }),
+  });
+  const id = uppy.addFile({ name: file.name, type: contentType, data: file });
+  // Handed the upload the api made, Uppy lists its stored parts first and sends only the others.
+  if (target.kind === 'multipart')
+    uppy.setFileState(id, { s3Multipart: { key: awsKey, uploadId: target.uploadId } });
+
+  return new Promise<void>((resolve, reject) => {
+    let resumes = 0;
+    let resuming: ReturnType<typeof setTimeout> | undefined;
+    const finish = (settle: () => void) => {
+      clearTimeout(resuming);
+      signal?.removeEventListener('abort', cancel);
+      // After Uppy's own handlers for the event that settled it have run.
+      setTimeout(() => uppy.destroy());
+      settle();
+    };
+    // Aborting twice changes nothing, so the api aborts it too: Uppy aborts only while it is sending.
+    const abortStored = () => {
+      if (target.kind === 'multipart')
+        void api
+          .post('/api/admin/videos/upload-abort', { awsKey, uploadId: target.uploadId })
+          .catch(() => {});
+    };
+    function cancel() {
+      uppy.removeFile(id);
+      abortStored();
+      finish(() => reject(new DOMException('Upload cancelled', 'AbortError')));
+    }
+    const fail = (error: Error) => {
+      abortStored();
+      finish(() =>
+        reject(
+          new UploadError(
+            isDropped(error)
+              ? `S3 upload failed for ${file.name}: the network or the storage CORS settings blocked it`
+              : `S3 upload failed for ${file.name}`,
+          ),
+        ),
       );
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(body);
+    };
+
+    uppy.on('upload-progress', (_file, progress) => {
+      if (progress.bytesTotal) onProgress((progress.bytesUploaded ?? 0) / progress.bytesTotal);
+    });
+    uppy.on('upload-success', () => finish(resolve));
+    uppy.on('upload-error', (_file, error) => {
+      if (!isDropped(error) || resumes === RESUME_DELAYS_MS.length) return fail(error);
+      resuming = setTimeout(() => {
+        resuming = undefined;
+        uppy.retryUpload(id).catch(fail);
+      }, RESUME_DELAYS_MS[resumes++]);
+    });
+    if (signal?.aborted) return cancel();
+    signal?.addEventListener('abort', cancel, { once: true });
+    uppy.upload().catch(fail);
   });
 }
 
 /**
- * Sends a file straight to storage: a signed link from the api, then PUTs with progress (XHR, not
- * fetch, because fetch cannot report upload progress). Files over 100 MB go up in parts, which are
- * completed at the end or aborted on failure or cancel. Nothing is created until the caller saves the
- * video with the returned key.
+ * Sends a file straight to storage and resolves with its key: the api plans the upload (one signed
+ * PUT, or a multipart upload for files over 100 MB), then Uppy sends it with progress. Nothing is
+ * created until the caller saves the video (or picture) with the returned key.
  */
 export async function uploadFile(
   file: File,
@@ -81,52 +155,17 @@ export async function uploadFile(
   // Pictures for the process-image job ask /api/admin/images/upload-url, which checks their limits.
   linkEndpoint = '/api/admin/videos/upload-url',
 ): Promise<string> {
-  const contentType = contentTypeOf(file);
   let target: UploadTarget;
   try {
     target = await api.post<UploadTarget>(linkEndpoint, {
       fileName: file.name,
-      contentType,
+      contentType: contentTypeOf(file),
       size: file.size,
     });
   } catch {
     throw new UploadError(`Failed to get upload URL for ${file.name}`);
   }
-  if (signal?.aborted) throw new DOMException('Upload cancelled', 'AbortError');
-
-  if (target.kind === 'single') {
-    await put(
-      target.uploadUrl,
-      file,
-      contentType,
-      (loaded) => onProgress(loaded / file.size),
-      signal,
-      file.name,
-    );
-  } else {
-    const { awsKey, uploadId } = target;
-    let sent = 0;
-    try {
-      const parts: Array<{ partNumber: number; etag: string }> = [];
-      for (const part of planUpload(target, file.size)) {
-        const blob = file.slice(part.start, part.end);
-        const etag = await put(
-          part.url,
-          blob,
-          contentType,
-          (loaded) => onProgress((sent + loaded) / file.size),
-          signal,
-          file.name,
-        );
-        sent += blob.size;
-        parts.push({ partNumber: part.partNumber!, etag });
-      }
-      await api.post('/api/admin/videos/upload-complete', { awsKey, uploadId, parts });
-    } catch (error) {
-      await api.post('/api/admin/videos/upload-abort', { awsKey, uploadId }).catch(() => {});
-      throw error;
-    }
-  }
+  await send(file, target, onProgress, signal);
   onProgress(1);
   return target.awsKey;
 }
