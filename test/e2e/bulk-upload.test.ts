@@ -104,10 +104,23 @@ describe('a competition uploaded in one go', () => {
     await expect.poll(() => held, { timeout: 30_000 }).toBe(true);
     const bigKey = sent.find((entry) => entry.includes('001-Aroha-solo'))!.replace(/#\d+$/, '');
 
+    // Entry 13 has no file yet: she marks it as not filmed, and the mark outlives the reload.
+    const notFilmed = page.getByLabel('13 · Routine 13: not filmed');
+    await page.getByText('Entries without a file (1)').click();
+    await notFilmed.check();
+    await expect
+      .poll(() => page.getByText('Entries without a file (0), 1 not filmed').isVisible())
+      .toBe(true);
+
     // Midway: the page is reloaded; the owner chooses the same files again and they continue.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     await page.getByLabel(/Video files/).setInputFiles(paths);
+    // Filmed after all: her warm-up clip is entry 13's.
+    await page.getByText('Entries without a file (0), 1 not filmed').click();
+    expect(await notFilmed.isChecked()).toBe(true);
+    await notFilmed.uncheck();
+    await expect.poll(() => page.getByText('Entries without a file (1)').isVisible()).toBe(true);
     await expect
       .poll(
         async () => (await db.select().from(uploadFiles).where(eq(uploadFiles.state, 'uploading'))).length,

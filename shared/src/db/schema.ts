@@ -805,6 +805,29 @@ export const uploadFiles = pgTable(
 );
 
 /**
+ * The entries the owner marked as not filmed while matching a batch's files: camera-named files then
+ * skip them, and the season view counts them apart from entries still missing a file. Kept with the
+ * batch so a reload or another laptop sees them; gone with the entry or the batch.
+ */
+export const uploadNotFilmed = pgTable(
+  'upload_not_filmed',
+  {
+    batchId: text()
+      .notNull()
+      .references(() => uploadBatches.id, { onDelete: 'cascade' }),
+    entryId: text()
+      .notNull()
+      .references(() => programmeEntries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.entryId] }),
+    // The season view asks of each entry whether any batch marked it.
+    index('upload_not_filmed_entry_idx').on(t.entryId),
+  ],
+);
+
+/**
  * "Tell me when it is online" (decision 035): a visitor's address waiting for a video of one entry or
  * one dancer. Nothing but the confirmation is sent until `confirmedAt`; the row is deleted when its
  * e-mail goes out, when the address unsubscribes, with its entry or dancer, or after 90 days

@@ -108,5 +108,7 @@ export const uploadBatchSchema = z.object({
   files: z.array(uploadFileSchema),
   /** The showcase's programme, in order, for matching and the review table. */
   entries: z.array(uploadBatchEntrySchema),
+  /** The entries she marked as not filmed (ids, in the programme's order): camera-named files skip them. */
+  notFilmed: z.array(z.string()),
 });
 export type UploadBatch = z.infer<typeof uploadBatchSchema>;

@@ -12,6 +12,7 @@ import {
   createBatch,
   fileUploaded,
   getBatch,
+  markNotFilmed,
   matchFile,
   registerFile,
   removeFile,
@@ -57,6 +58,15 @@ export function registerBulkUploadRoutes(admin: Router, deps: Deps): void {
   admin.put(`${base}/:batchId/files/:fileId/entry`, async (req, res) => {
     const { batchId, fileId } = ids(req.params);
     await matchFile(deps, batchId, fileId, matchUploadFileSchema.parse(req.body ?? {}));
+    res.status(204).end();
+  });
+  // An entry she did not film: camera-named files skip it. PUT marks it, DELETE takes the mark back.
+  admin.put(`${base}/:batchId/not-filmed/:entryId`, async (req, res) => {
+    await markNotFilmed(deps, ids(req.params).batchId, textIdSchema.parse(req.params.entryId), true);
+    res.status(204).end();
+  });
+  admin.delete(`${base}/:batchId/not-filmed/:entryId`, async (req, res) => {
+    await markNotFilmed(deps, ids(req.params).batchId, textIdSchema.parse(req.params.entryId), false);
     res.status(204).end();
   });
   admin.post(`${base}/:batchId/files/:fileId/retry`, async (req, res) => {

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { programmeEntries, showcases, uploadBatches, uploadFiles, videos } from '@app/shared/db';
+import {
+  programmeEntries,
+  showcases,
+  uploadBatches,
+  uploadFiles,
+  uploadNotFilmed,
+  videos,
+} from '@app/shared/db';
 import { applyEntryText } from '@app/shared/programme';
 import {
   bulkPartSize,
@@ -141,6 +148,14 @@ export async function getBatch(deps: Deps, batchId: string): Promise<UploadBatch
     .from(programmeEntries)
     .where(eq(programmeEntries.showcaseId, batch.showcaseId))
     .orderBy(asc(programmeEntries.entrySort), asc(programmeEntries.entryNumber));
+  const marked = new Set(
+    (
+      await deps.db
+        .select({ entryId: uploadNotFilmed.entryId })
+        .from(uploadNotFilmed)
+        .where(eq(uploadNotFilmed.batchId, batchId))
+    ).map((mark) => mark.entryId),
+  );
   return {
     id: batch.id,
     showcaseId: batch.showcaseId,
@@ -152,6 +167,7 @@ export async function getBatch(deps: Deps, batchId: string): Promise<UploadBatch
       files.map((file) => describeFile(deps, file, file.videoId ? videoOf.get(file.videoId) : undefined)),
     ),
     entries,
+    notFilmed: entries.flatMap((entry) => (marked.has(entry.id) ? [entry.id] : [])),
   };
 }
 
@@ -320,6 +336,20 @@ export async function matchFile(
       if (entryId) await applyEntryText(tx, [entryId]);
     }
   });
+}
+
+/**
+ * Marks an entry of the batch's programme as not filmed, or filmed after all: kept with the batch, so
+ * a reload or another laptop matching the same files skips the same entries. Again: nothing changes.
+ */
+export async function markNotFilmed(deps: Deps, batchId: string, entryId: string, notFilmed: boolean) {
+  const batch = await batchRow(deps, batchId);
+  await checkEntry(deps, batch.showcaseId, entryId);
+  if (notFilmed) await deps.db.insert(uploadNotFilmed).values({ batchId, entryId }).onConflictDoNothing();
+  else
+    await deps.db
+      .delete(uploadNotFilmed)
+      .where(and(eq(uploadNotFilmed.batchId, batchId), eq(uploadNotFilmed.entryId, entryId)));
 }
 
 /** Confirms the batch: its uploaded files become videos now, the others as each arrives. Again: nothing changes. */

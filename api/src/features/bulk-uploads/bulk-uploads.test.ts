@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programmeEntries, uploadFiles, videos } from '@app/shared/db';
 import { uploadBatchSchema, uploadFileSchema, type UploadFile } from '@app/shared/schemas';
+import { adminAgent } from '../../../../test/support/app.ts';
 import { createShowcase } from '../../../../test/support/factories.ts';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/support/test-env.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -285,6 +286,61 @@ describe('bulk uploads against the local driver, through S3 requests', () => {
       .post(`/api/admin/upload-batches/${batch.id}/files/${file.id}/uploaded`)
       .set('Origin', origin)
       .expect(409);
+  });
+
+  it('keeps the entries marked as not filmed with the batch, for a reload or the other laptop', async () => {
+    const { showcase, entry, batch } = await showcaseWithEntry();
+    const [second] = await env.database.db
+      .insert(programmeEntries)
+      .values({
+        showcaseId: showcase.id,
+        entryNumber: '48',
+        entrySort: 48,
+        section: 'Junior Solo',
+        title: 'Ember',
+      })
+      .returning();
+    const path = (entryId: string, batchId = batch.id) =>
+      `/api/admin/upload-batches/${batchId}/not-filmed/${entryId}`;
+    const mark = (entryId: string) => agent.put(path(entryId)).set('Origin', origin).send({});
+    const unmark = (entryId: string) => agent.delete(path(entryId)).set('Origin', origin);
+    const marked = async (as = agent) =>
+      uploadBatchSchema.parse((await as.get(`/api/admin/upload-batches/${batch.id}`).expect(200)).body)
+        .notFilmed;
+
+    expect(await marked()).toEqual([]);
+    await mark(second!.id).expect(204);
+    await mark(entry.id).expect(204);
+    await mark(entry.id).expect(204);
+    // In the programme's order, for this browser and another one.
+    const otherLaptop = await adminAgent(api.app);
+    expect(await marked()).toEqual([entry.id, second!.id]);
+    expect(await marked(otherLaptop)).toEqual([entry.id, second!.id]);
+    await unmark(entry.id).expect(204);
+    await unmark(entry.id).expect(204);
+    expect(await marked(otherLaptop)).toEqual([second!.id]);
+    // Another batch of the same showcase has marks of its own.
+    const another = uploadBatchSchema.parse(
+      (
+        await agent
+          .post(`/api/admin/showcases/${showcase.id}/upload-batches`)
+          .set('Origin', origin)
+          .send({})
+          .expect(201)
+      ).body,
+    );
+    expect(another.notFilmed).toEqual([]);
+
+    const { entry: elsewhere } = await showcaseWithEntry();
+    const refused = await mark(elsewhere.id).expect(400);
+    expect(refused.body).toMatchObject({ message: "That entry is not in this showcase's programme" });
+    await agent.put(path(entry.id, randomUUID())).set('Origin', origin).send({}).expect(404);
+    await request(api.app).put(path(entry.id)).set('Origin', origin).send({}).expect(401);
+    await request(api.app).delete(path(second!.id)).set('Origin', origin).expect(401);
+    expect(await marked()).toEqual([second!.id]);
+    // An entry deleted (the programme imported again) takes its mark with it.
+    await env.database.db.delete(programmeEntries).where(eq(programmeEntries.id, second!.id));
+    expect(await marked()).toEqual([]);
   });
 
   it('refuses a visitor', async () => {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { MAX_UPLOAD_BYTES, uploadFileNameSchema } from '../../lib/schemas.ts';
 import { contentTypeOf } from '../admin-uploads/upload.ts';
 import { inspectVideo } from './inspect-video.ts';
-import { bulkUploadApi, useRefreshBatch, useUploadBatch } from './queries.ts';
+import { bulkUploadApi, useMarkNotFilmed, useRefreshBatch, useUploadBatch } from './queries.ts';
 import { entryLabel, ReviewTable } from './review-table.tsx';
 import { createUploader, FILES_AT_ONCE, type Uploader } from './uploader.ts';
 
@@ -37,11 +37,10 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   );
   const batch = useUploadBatch(batchId);
   const refresh = useRefreshBatch(batchId);
+  const markNotFilmed = useMarkNotFilmed(batchId);
   const [local, setLocal] = useState(new Map<string, LocalState>());
   const [problems, setProblems] = useState<string[]>([]);
   const [firstEntryId, setFirstEntryId] = useState('');
-  // Entries she did not film: skipped when camera files follow the programme's order (this tab only).
-  const [notFilmed, setNotFilmed] = useState(new Set<string>());
   const [publish, setPublish] = useState(true);
   const [price, setPrice] = useState('15.00');
   const [busy, setBusy] = useState(false);
@@ -83,6 +82,9 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   }, [batch.isError, showcaseId]);
 
   const data = batch.data;
+  // Entries she did not film: skipped when camera files follow the programme's order. Kept with the
+  // batch, so a reload or the other laptop skips them too.
+  const notFilmed = useMemo(() => new Set(data?.notFilmed), [data]);
   const review = useMemo(
     () =>
       data
@@ -301,13 +303,15 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
                       <CheckboxField
                         className="text-sm text-zinc-200"
                         checked={notFilmed.has(entry.id)}
-                        onCheckedChange={(checked) => {
-                          const next = new Set(notFilmed);
-                          if (checked) next.add(entry.id);
-                          else next.delete(entry.id);
-                          setNotFilmed(next);
-                          if (firstEntryId) void rematchByOrder(firstEntryId, next);
-                        }}
+                        onCheckedChange={(checked) =>
+                          void act(async () => {
+                            await markNotFilmed(entry.id, checked);
+                            const next = new Set(notFilmed);
+                            if (checked) next.add(entry.id);
+                            else next.delete(entry.id);
+                            if (firstEntryId) await rematchByOrder(firstEntryId, next);
+                          }, 'Could not mark the entry')
+                        }
                       >
                         {entryLabel(entry)}: not filmed
                       </CheckboxField>

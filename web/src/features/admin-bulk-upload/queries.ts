@@ -33,6 +33,26 @@ export function useRefreshBatch(batchId: string | null) {
 
 const batchPath = (batchId: string) => `/api/admin/upload-batches/${encodeURIComponent(batchId)}`;
 
+/**
+ * Marks an entry as not filmed (or takes the mark back) for every browser matching this batch; the box
+ * shows the change at once (the batch asked again after it shows what the api kept).
+ */
+export function useMarkNotFilmed(batchId: string | null) {
+  const client = useQueryClient();
+  return async (entryId: string, notFilmed: boolean) => {
+    client.setQueryData<UploadBatch>(
+      bulkUploadKeys.batch(batchId ?? ''),
+      (batch) =>
+        batch && {
+          ...batch,
+          notFilmed: [...batch.notFilmed.filter((id) => id !== entryId), ...(notFilmed ? [entryId] : [])],
+        },
+    );
+    const path = `${batchPath(batchId ?? '')}/not-filmed/${encodeURIComponent(entryId)}`;
+    await (notFilmed ? api.put<void>(path, {}) : api.delete<void>(path));
+  };
+}
+
 export const bulkUploadApi = {
   create: (showcaseId: string) =>
     api.post<UploadBatch>(`/api/admin/showcases/${encodeURIComponent(showcaseId)}/upload-batches`),
