@@ -128,6 +128,17 @@ describe('the season view', () => {
     await request(api.app).get('/videos?q=arohaa+smithh');
     await search(`/api/library/search?q=nothing+here&showcase=${other.slug}`);
 
+    // Entry 4 was not filmed (marked in a bulk upload); entry 1, marked too, got its video after all.
+    const { body: batch } = await agent
+      .post(`/api/admin/showcases/${showcase.id}/upload-batches`)
+      .send({})
+      .expect(201);
+    for (const number of ['4', '1'])
+      await agent
+        .put(`/api/admin/upload-batches/${batch.id}/not-filmed/${entry.get(number)}`)
+        .send({})
+        .expect(204);
+
     await expect
       .poll(async () =>
         (await season(showcase.id)).searchMisses.map(({ query, count }) => ({ query, count })),
@@ -140,7 +151,7 @@ describe('the season view', () => {
     const today = nzDay(new Date(now));
     expect(view).toEqual({
       showcase: { id: showcase.id, name: 'Nationals 2026', slug: showcase.slug },
-      entries: { total: 4, withVideo: 2, withoutVideo: 2 },
+      entries: { total: 4, withVideo: 2, withoutVideo: 1, notFilmed: 1 },
       videos: {
         total: 4,
         ready: 2,
@@ -242,7 +253,7 @@ describe('the season view', () => {
     const { rows } = await db.execute(sql`select query from search_misses where query = 'lost words'`);
     expect(rows).toEqual([]);
     const view = await season(showcase.id);
-    expect(view.entries).toEqual({ total: 0, withVideo: 0, withoutVideo: 0 });
+    expect(view.entries).toEqual({ total: 0, withVideo: 0, withoutVideo: 0, notFilmed: 0 });
     expect(view.sales).toEqual({ purchases: 0, videosSold: 0, revenueCents: 0 });
     expect(view.salesByDay).toEqual([]);
     expect(view.funnel).toEqual({ visits: 0, checkouts: 0, paid: 0 });

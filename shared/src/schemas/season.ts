@@ -8,7 +8,10 @@ const count = z.number().int().nonnegative();
 export const seasonEntriesSchema = z.object({
   total: count,
   withVideo: count,
+  /** Still missing their file: without a video, and not marked as not filmed. */
   withoutVideo: count,
+  /** Without a video because the owner marked them as not filmed in a bulk upload. */
+  notFilmed: count,
 });
 
 export const seasonVideosSchema = z.object({

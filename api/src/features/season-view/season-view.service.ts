@@ -22,6 +22,7 @@ async function entriesAndVideos(db: Db, showcaseId: string) {
   const { rows } = await db.execute<{
     entries: number;
     entriesWithVideo: number;
+    entriesNotFilmed: number;
     total: number;
     ready: number;
     processing: number;
@@ -33,6 +34,10 @@ async function entriesAndVideos(db: Db, showcaseId: string) {
       (select count(*)::int from programme_entries e where e.showcase_id = ${showcaseId}) as entries,
       (select count(*)::int from programme_entries e where e.showcase_id = ${showcaseId}
          and exists (select 1 from videos ev where ev.entry_id = e.id)) as "entriesWithVideo",
+      -- Marked as not filmed in one of its bulk uploads, and without a video after all.
+      (select count(*)::int from programme_entries e where e.showcase_id = ${showcaseId}
+         and exists (select 1 from upload_not_filmed n where n.entry_id = e.id)
+         and not exists (select 1 from videos ev where ev.entry_id = e.id)) as "entriesNotFilmed",
       count(v.id)::int as total,
       -- A video from before processing existed (no state) plays as it is.
       (count(v.id) filter (where v.processing_state is null or v.processing_state = 'ready'))::int as ready,
@@ -51,7 +56,8 @@ async function entriesAndVideos(db: Db, showcaseId: string) {
     entries: {
       total: row.entries,
       withVideo: row.entriesWithVideo,
-      withoutVideo: row.entries - row.entriesWithVideo,
+      withoutVideo: row.entries - row.entriesWithVideo - row.entriesNotFilmed,
+      notFilmed: row.entriesNotFilmed,
     },
     videos: {
       total: row.total,

@@ -55,6 +55,7 @@ export function EntriesPanel({ view }: { view: SeasonView }) {
           value={entries.withoutVideo}
           note={entries.total === 0 ? 'No programme imported' : undefined}
         />
+        <Figure label="Not filmed" value={entries.notFilmed} note="Marked so in a bulk upload" />
         <Figure label="Videos" value={videos.total} note={`${videos.withoutEntry} not linked to an entry`} />
         <Figure label="Ready" value={videos.ready} />
         <Figure label="Processing" value={videos.processing} />
