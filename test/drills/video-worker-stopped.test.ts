@@ -48,7 +48,7 @@ it('kills ffmpeg on SIGTERM, hands the job back to the queue, and the next worke
   const video = await createVideo(env.database.db, { priceCents: 1500, awsKey: 'videos/stopped-midway.mp4' });
   await createStorage(env.config).put(
     video.awsKey,
-    createReadStream(await makeTestVideo({ seconds: 60 })),
+    createReadStream(await makeTestVideo({ seconds: 60, rate: '10' })),
     'video/mp4',
   );
 

@@ -182,6 +182,19 @@ describe('a competition uploaded in one go', () => {
     expect((await axeViolations(page)).map(describeAxe)).toEqual([]);
     await page.screenshot({ path: '/tmp/bulk-upload-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The season view counts them: every entry has its file, 13 ready, the corrupt one failed.
+    await page.goto(`${api.url}/admin/season?showcase=${showcase.id}`);
+    const figure = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
+    await expect.poll(() => figure('Ready').textContent()).toBe('13');
+    expect(await figure('With a video').textContent()).toBe('14');
+    expect(await figure('Without a video').textContent()).toBe('0');
+    expect(await figure('Failed').textContent()).toBe('1');
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });

@@ -30,7 +30,14 @@ const played = (video: import('playwright-core').Locator) =>
 let bought: Promise<{ videoId: string; sessionId: string }> | undefined;
 const boughtStream = () =>
   (bought ??= (async () => {
-    const file = await makeTestVideo({ seconds: 30, width: 1920, height: 1080, fastStart: true, crf: 24 });
+    const file = await makeTestVideo({
+      seconds: 30,
+      width: 1920,
+      height: 1080,
+      rate: '15',
+      fastStart: true,
+      crf: 24,
+    });
     const video = await createVideo(env.database.db, {
       title: 'Senior Contemporary Duo',
       priceCents: 2500,

@@ -15,7 +15,7 @@ const { env, api, browser } = useTestWorld({
 
 describe('video processing seen by the owner and by a parent', () => {
   it("shows the owner processing with a percentage, then ready; a phone plays the paid video's preview", async () => {
-    const file = await makeTestVideo({ seconds: 60 });
+    const file = await makeTestVideo({ seconds: 60, rate: '10' });
     const video = await createVideo(env.database.db, {
       title: 'Junior Jazz Solo',
       priceCents: 2500,

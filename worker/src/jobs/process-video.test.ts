@@ -21,7 +21,7 @@ const { env, worker } = useTestWorld({
 let source60: string;
 beforeAll(async () => {
   // The owner's usual file: 60 s of 720p with the index (moov) at the end.
-  source60 = await makeTestVideo({ seconds: 60 });
+  source60 = await makeTestVideo({ seconds: 60, rate: '10' });
 }, 120_000);
 
 const storage = () => worker.context.storage;
