@@ -107,7 +107,8 @@ describe('a competition uploaded in one go', () => {
     // Entry 13 has no file yet: she marks it as not filmed, and the mark outlives the reload.
     const notFilmed = page.getByLabel('13 · Routine 13: not filmed');
     await page.getByText('Entries without a file (1)').click();
-    await notFilmed.check();
+    await notFilmed.click();
+    await expect.poll(() => notFilmed.isChecked()).toBe(true);
     await expect
       .poll(() => page.getByText('Entries without a file (0), 1 not filmed').isVisible())
       .toBe(true);
@@ -119,7 +120,8 @@ describe('a competition uploaded in one go', () => {
     // Filmed after all: her warm-up clip is entry 13's.
     await page.getByText('Entries without a file (0), 1 not filmed').click();
     expect(await notFilmed.isChecked()).toBe(true);
-    await notFilmed.uncheck();
+    await notFilmed.click();
+    await expect.poll(() => notFilmed.isChecked()).toBe(false);
     await expect.poll(() => page.getByText('Entries without a file (1)').isVisible()).toBe(true);
     await expect
       .poll(

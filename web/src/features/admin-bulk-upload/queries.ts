@@ -40,8 +40,11 @@ const batchPath = (batchId: string) => `/api/admin/upload-batches/${encodeURICom
 export function useMarkNotFilmed(batchId: string | null) {
   const client = useQueryClient();
   return async (entryId: string, notFilmed: boolean) => {
+    const key = bulkUploadKeys.batch(batchId ?? '');
+    // A poll already on its way answers with the marks as they were and would untick the box.
+    await client.cancelQueries({ queryKey: key });
     client.setQueryData<UploadBatch>(
-      bulkUploadKeys.batch(batchId ?? ''),
+      key,
       (batch) =>
         batch && {
           ...batch,
