@@ -4,7 +4,7 @@ import type { UploadBatch, UploadFile } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, FileInput, Input, Label, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { MAX_UPLOAD_BYTES, uploadFileNameSchema } from '../../lib/schemas.ts';
 import { contentTypeOf } from '../admin-uploads/upload.ts';
 import { inspectVideo } from './inspect-video.ts';
@@ -73,13 +73,15 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one uploader per batch
   }, [batchId]);
 
-  // A batch this browser remembers but the api no longer has: start afresh.
+  // A batch this browser remembers but the api no longer has (404): start afresh. Any other failure (a
+  // dropped connection at the venue, a busy server) keeps it: forgetting it would lose her queue.
+  const gone = batch.error instanceof ApiError && batch.error.status === 404;
   useEffect(() => {
-    if (batch.isError) {
+    if (gone) {
       localStorage.removeItem(batchStorageKey(showcaseId));
       setBatchId(null);
     }
-  }, [batch.isError, showcaseId]);
+  }, [gone, showcaseId]);
 
   const data = batch.data;
   // Entries she did not film: skipped when camera files follow the programme's order. Kept with the

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadBatch, UploadFile } from '@app/shared/schemas';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 
 /** The query keys of the bulk upload screen. */
 export const bulkUploadKeys = {
@@ -15,7 +15,8 @@ export function useUploadBatch(batchId: string | null) {
     queryKey: bulkUploadKeys.batch(batchId ?? ''),
     queryFn: () => api.get<UploadBatch>(`/api/admin/upload-batches/${encodeURIComponent(batchId!)}`),
     enabled: Boolean(batchId),
-    retry: false,
+    // A batch that is gone (404) is final; a dropped connection or a busy server is tried again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
     refetchInterval: (query) =>
       query.state.data?.files.some(
         (file) =>
