@@ -7,7 +7,7 @@ import { adminScreens } from './screens.ts';
 // The admin screens by path (screens.ts). They live here, not in app.tsx, so the home page's first-load
 // script carries one lazy admin route instead of one per screen.
 const screens: Record<string, ComponentType> = {
-  '/admin': gatedAdminPage(() => import('../../pages/admin/dashboard.tsx')),
+  '/admin': gatedAdminPage(() => import('../admin-dashboard/dashboard-page.tsx')),
   ...Object.fromEntries(adminScreens.map((screen) => [screen.path, gatedAdminPage(screen.page)])),
 };
 

@@ -1,4 +1,4 @@
-// How a sync the admin screen followed has ended, told apart from the screen's polling (pages/admin/sync.tsx).
+// How a sync the admin screen followed has ended, told apart from the screen's polling (sync-page.tsx).
 
 import type { JobSummary, SyncResult, SyncRun } from '@app/shared/schemas';
 

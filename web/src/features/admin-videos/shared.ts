@@ -1,6 +1,6 @@
 import type { AdminShowcase, AdminVideo } from '@app/shared/schemas';
 
-// What the admin video screens share (pages/admin/videos.tsx and the files beside this one).
+// What the admin video screens share (videos-page.tsx and the other files in this folder).
 
 export type { AdminVideo };
 /** Hidden showcases included: the owner's list (GET /api/admin/showcases). */
