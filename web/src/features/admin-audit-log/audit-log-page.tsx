@@ -1,6 +1,6 @@
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { AuditTable } from '../../features/admin-audit-log/audit-table.tsx';
-import { useAuditLog } from '../../features/admin-audit-log/queries.ts';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { AuditTable } from './audit-table.tsx';
+import { useAuditLog } from './queries.ts';
 
 /** Every hide, unhide, delete and takedown of a video or showcase, newest first. */
 export default function AdminAuditLogPage() {

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { adminKeys } from '../../features/admin-shell/query-keys.ts';
-import { BulkUploadScreen } from '../../features/admin-bulk-upload/bulk-upload-screen.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { adminKeys } from '../admin-shell/query-keys.ts';
+import { BulkUploadScreen } from './bulk-upload-screen.tsx';
 
 /** /admin/uploads?showcase=<id>: a competition's videos in one batch (docs/decisions/033). */
 export default function AdminBulkUploadPage() {

@@ -4,10 +4,10 @@ import { EmptyCard } from '../../components/ui/card.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { ContactList } from '../../features/admin-contacts/contact-list.tsx';
-import { PAGE_SIZE, useContacts } from '../../features/admin-contacts/queries.ts';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { QueryState } from '../admin-shell/query-state.tsx';
+import { ContactList } from './contact-list.tsx';
+import { PAGE_SIZE, useContacts } from './queries.ts';
 
 export default function AdminContactsPage() {
   const [text, setText] = useState('');

@@ -1,6 +1,6 @@
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { QuickTips } from '../../features/admin-dashboard/quick-tips.tsx';
-import { ScreenCards } from '../../features/admin-dashboard/screen-cards.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { QuickTips } from './quick-tips.tsx';
+import { ScreenCards } from './screen-cards.tsx';
 
 export default function AdminDashboardPage() {
   return (

@@ -3,11 +3,11 @@ import type { AdminEvent } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
-import { AddButton } from '../../features/admin-shell/row-actions.tsx';
-import { blankEvent, EventForm } from '../../features/admin-events/event-form.tsx';
-import { EventList } from '../../features/admin-events/event-list.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { EditDialog, useEditDialog } from '../admin-shell/edit-dialog.tsx';
+import { AddButton } from '../admin-shell/row-actions.tsx';
+import { blankEvent, EventForm } from './event-form.tsx';
+import { EventList } from './event-list.tsx';
 import {
   PAGE_SIZE,
   useAdminEvents,
@@ -15,7 +15,7 @@ import {
   useRefreshEvents,
   useSaveEvent,
   type When,
-} from '../../features/admin-events/queries.ts';
+} from './queries.ts';
 
 export default function AdminEventsPage() {
   const [when, setWhen] = useState<When>('upcoming');

@@ -1,8 +1,8 @@
 import { errorMessage } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { GstReportSection } from '../../features/admin-gst/gst-report.tsx';
-import { useGstSettings } from '../../features/admin-gst/queries.ts';
-import { GstSettingsForm } from '../../features/admin-gst/settings-form.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { GstReportSection } from './gst-report.tsx';
+import { useGstSettings } from './queries.ts';
+import { GstSettingsForm } from './settings-form.tsx';
 
 export default function AdminGstPage() {
   const settings = useGstSettings();

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterSelect } from '../../components/ui/input.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { JobTable } from '../../features/admin-jobs/job-table.tsx';
-import { useJobs } from '../../features/admin-jobs/queries.ts';
-import { QueueSummary } from '../../features/admin-jobs/queue-summary.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { JobTable } from './job-table.tsx';
+import { useJobs } from './queries.ts';
+import { QueueSummary } from './queue-summary.tsx';
 
 export default function AdminJobsPage() {
   const [queue, setQueue] = useState('');

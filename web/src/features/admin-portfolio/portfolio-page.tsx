@@ -2,14 +2,10 @@ import { useRef } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { PhotoList } from '../../features/admin-portfolio/photo-list.tsx';
-import { PhotoUploads } from '../../features/admin-portfolio/photo-uploads.tsx';
-import {
-  useDeletePhoto,
-  usePortfolioPhotos,
-  useRefreshPortfolio,
-} from '../../features/admin-portfolio/queries.ts';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { PhotoList } from './photo-list.tsx';
+import { PhotoUploads } from './photo-uploads.tsx';
+import { useDeletePhoto, usePortfolioPhotos, useRefreshPortfolio } from './queries.ts';
 
 export default function AdminPortfolioPage() {
   const photos = usePortfolioPhotos();

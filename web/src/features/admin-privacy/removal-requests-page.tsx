@@ -4,10 +4,10 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { useRemovalActions, useRemovalRequests } from '../../features/admin-privacy/queries.ts';
-import { RemovalRequestCard } from '../../features/admin-privacy/removal-request-card.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { QueryState } from '../admin-shell/query-state.tsx';
+import { useRemovalActions, useRemovalRequests } from './queries.ts';
+import { RemovalRequestCard } from './removal-request-card.tsx';
 
 /** The owner's takedown queue: each request's age against the 7-day target, and one click to hide. */
 export default function AdminRemovalRequestsPage() {

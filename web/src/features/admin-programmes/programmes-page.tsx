@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { adminKeys } from '../../features/admin-shell/query-keys.ts';
-import { EntriesList } from '../../features/admin-programmes/entries-list.tsx';
-import { ProgrammeImport } from '../../features/admin-programmes/programme-import.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { adminKeys } from '../admin-shell/query-keys.ts';
+import { EntriesList } from './entries-list.tsx';
+import { ProgrammeImport } from './programme-import.tsx';
 
 const qr = (showcaseId: string, format: 'png' | 'svg') =>
   `/api/admin/showcases/${encodeURIComponent(showcaseId)}/qr.${format}`;

@@ -5,14 +5,14 @@ import type { AdminPurchase } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { AddButton } from '../../features/admin-shell/row-actions.tsx';
-import { OfflineForm } from '../../features/admin-sales/offline-form.tsx';
-import { PurchaseFilterBar, type PurchaseFilters } from '../../features/admin-sales/purchase-filters.tsx';
-import { PurchaseTable } from '../../features/admin-sales/purchase-table.tsx';
-import { usePurchases, useRefreshPurchases } from '../../features/admin-sales/queries.ts';
-import { RefundForm } from '../../features/admin-sales/refund-form.tsx';
-import { PaidTotals, ReminderCounts } from '../../features/admin-sales/sales-figures.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { AddButton } from '../admin-shell/row-actions.tsx';
+import { OfflineForm } from './offline-form.tsx';
+import { PurchaseFilterBar, type PurchaseFilters } from './purchase-filters.tsx';
+import { PurchaseTable } from './purchase-table.tsx';
+import { usePurchases, useRefreshPurchases } from './queries.ts';
+import { RefundForm } from './refund-form.tsx';
+import { PaidTotals, ReminderCounts } from './sales-figures.tsx';
 
 export default function AdminSalesPage() {
   const refresh = useRefreshPurchases();

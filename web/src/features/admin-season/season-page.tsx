@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminShowcase } from '@app/shared/schemas';
 import { FilterSelect } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { adminKeys } from '../../features/admin-shell/query-keys.ts';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { useSeasonView } from '../../features/admin-season/queries.ts';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { adminKeys } from '../admin-shell/query-keys.ts';
+import { QueryState } from '../admin-shell/query-state.tsx';
+import { useSeasonView } from './queries.ts';
 import {
   EntriesPanel,
   FunnelPanel,
   SalesPanel,
   SearchMissesPanel,
   TopRoutinesPanel,
-} from '../../features/admin-season/season-panels.tsx';
+} from './season-panels.tsx';
 
 /** /admin/season?showcase=<id>: the owner's season view of one competition (docs/decisions/034). */
 export default function AdminSeasonPage() {

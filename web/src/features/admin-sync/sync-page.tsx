@@ -1,8 +1,8 @@
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { OrderLinkEvents } from '../../features/admin-sync/order-link-events.tsx';
-import { useSyncRuns } from '../../features/admin-sync/queries.ts';
-import { RowsToFix, SyncHistory } from '../../features/admin-sync/sync-history.tsx';
-import { SyncPanel } from '../../features/admin-sync/sync-panel.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { OrderLinkEvents } from './order-link-events.tsx';
+import { useSyncRuns } from './queries.ts';
+import { RowsToFix, SyncHistory } from './sync-history.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 
 export default function AdminSyncPage() {
   const runs = useSyncRuns();

@@ -2,17 +2,13 @@ import type { AdminTestimonial } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyCard } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
-import { QueryState } from '../../features/admin-shell/query-state.tsx';
-import { AddButton } from '../../features/admin-shell/row-actions.tsx';
-import {
-  useAdminTestimonials,
-  useDeleteTestimonial,
-  useRefreshTestimonials,
-} from '../../features/admin-testimonials/queries.ts';
-import { TestimonialForm } from '../../features/admin-testimonials/testimonial-form.tsx';
-import { TestimonialList } from '../../features/admin-testimonials/testimonial-list.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { EditDialog, useEditDialog } from '../admin-shell/edit-dialog.tsx';
+import { QueryState } from '../admin-shell/query-state.tsx';
+import { AddButton } from '../admin-shell/row-actions.tsx';
+import { useAdminTestimonials, useDeleteTestimonial, useRefreshTestimonials } from './queries.ts';
+import { TestimonialForm } from './testimonial-form.tsx';
+import { TestimonialList } from './testimonial-list.tsx';
 
 /** The quotes on the home page: add, edit, reorder, hide and remove them (the section hides when none show). */
 export default function AdminTestimonialsPage() {

@@ -4,16 +4,16 @@ import { Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
-import { AdminLayout } from '../../features/admin-shell/admin-layout.tsx';
-import { adminKeys } from '../../features/admin-shell/query-keys.ts';
-import { EditDialog, useEditDialog } from '../../features/admin-shell/edit-dialog.tsx';
-import { AddButton } from '../../features/admin-shell/row-actions.tsx';
-import { BulkUpload } from '../../features/admin-videos/bulk-upload.tsx';
-import { ShowcaseForm, ShowcaseOrder } from '../../features/admin-videos/showcase-order.tsx';
-import type { AdminVideo, Showcase } from '../../features/admin-videos/shared.ts';
-import { VideoForm } from '../../features/admin-videos/video-dialog.tsx';
-import { VideoList } from '../../features/admin-videos/video-list.tsx';
-import { DeleteVideoDialog } from '../../features/admin-videos/video-publishing.tsx';
+import { AdminLayout } from '../admin-shell/admin-layout.tsx';
+import { adminKeys } from '../admin-shell/query-keys.ts';
+import { EditDialog, useEditDialog } from '../admin-shell/edit-dialog.tsx';
+import { AddButton } from '../admin-shell/row-actions.tsx';
+import { BulkUpload } from './bulk-upload.tsx';
+import { ShowcaseForm, ShowcaseOrder } from './showcase-order.tsx';
+import type { AdminVideo, Showcase } from './shared.ts';
+import { VideoForm } from './video-dialog.tsx';
+import { VideoList } from './video-list.tsx';
+import { DeleteVideoDialog } from './video-publishing.tsx';
 
 // The admin video screen: its parts live in features/admin-videos/ (list and filters, bulk actions,
 // showcase order, the video dialog, bulk upload); this page holds the dialogs they open.
