@@ -45,6 +45,7 @@ import { registerReminderAdminRoutes, reminderRoutes } from './features/checkout
 import { privacyRoutes, registerPrivacyAdminRoutes } from './features/privacy/privacy.routes.ts';
 import { registerProgrammeAdminRoutes } from './features/programmes/programme-admin.routes.ts';
 import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
+import { registerSearchMissRoutes } from './features/search-misses/search-misses.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
 import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
@@ -151,6 +152,7 @@ export function createApp(deps: Deps): express.Express {
   registerQueueDashboard(admin, deps);
   registerProgrammeAdminRoutes(admin, deps);
   registerSeasonViewRoutes(admin, deps);
+  registerSearchMissRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

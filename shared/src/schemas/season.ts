@@ -105,3 +105,30 @@ export type SeasonView = z.infer<typeof seasonViewSchema>;
 export type SeasonDay = z.infer<typeof seasonDaySchema>;
 export type SeasonRoutine = z.infer<typeof seasonRoutineSchema>;
 export type SeasonSearchMiss = z.infer<typeof seasonSearchMissSchema>;
+
+// GET /api/admin/search-misses: every search of the kept days that found nothing, across the site,
+// one line per words, source and showcase. Admin only, like the season view: the words may name a child.
+
+export const searchMissLineSchema = z.object({
+  /** The normalised words (lower case, no accents). */
+  query: z.string(),
+  /** The video library's search, or "find your dancer". */
+  source: z.enum(['library', 'programme']),
+  /** The showcase searched within; null for a search across every competition. */
+  showcaseId: z.string().nullable(),
+  showcaseName: z.string().nullable(),
+  /** Times asked in the kept days. */
+  count: count.positive(),
+  /** The last New Zealand day it was asked. */
+  lastDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export const searchMissListSchema = z.object({
+  /** Newest first, then the most asked; at most `limit` lines. */
+  misses: z.array(searchMissLineSchema),
+  /** There are more lines than `limit`. */
+  more: z.boolean(),
+  limit: count,
+});
+export type SearchMissLine = z.infer<typeof searchMissLineSchema>;
+export type SearchMissList = z.infer<typeof searchMissListSchema>;
