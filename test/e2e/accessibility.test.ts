@@ -111,6 +111,7 @@ const routes: Route[] = [
   owner('/admin/programmes', 'Programmes'),
   owner('/admin/uploads', 'Competition upload'),
   owner(() => `/admin/season?showcase=${seeded.showcaseId}`, 'aroha smithh'),
+  owner('/admin/search-misses', 'aroha smithh'),
 ];
 
 const sizes = [

@@ -12,6 +12,7 @@ import {
   Receipt,
   RefreshCw,
   ScrollText,
+  SearchX,
   ShieldAlert,
   Upload,
   type LucideIcon,
@@ -85,6 +86,13 @@ export const adminScreens: AdminScreen[] = [
     text: 'A competition at a glance: videos, sales per day, visits to purchases, top routines, failed searches.',
     icon: ChartColumn,
     page: () => import('../admin-season/season-page.tsx'),
+  },
+  {
+    path: '/admin/search-misses',
+    title: 'Searches that found nothing',
+    text: 'What parents searched for that found nothing: misspelt names, entries missing from a programme.',
+    icon: SearchX,
+    page: () => import('../admin-search-misses/search-misses-page.tsx'),
   },
   {
     path: '/admin/testimonials',
