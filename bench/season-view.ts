@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { seasonView } from '../api/src/features/season-view/season-view.service.ts';
-import { searchMissesWritten, searchMissLog } from '../api/src/features/season-view/search-misses.ts';
+import { searchMissesWritten, searchMissLog } from '../api/src/features/search-misses/search-miss-log.ts';
 import { CHECKOUT, databaseUrl, TEST_DATABASE_ADMIN_URL } from '../test/support/services.ts';
 import { numberFlags, root } from './lib.ts';
 

@@ -8,7 +8,7 @@ import { createStripe, type Stripe } from '@app/shared/stripe';
 import { createHttpMetrics, gaugeOf, type HttpMetrics } from './http/metrics.ts';
 import { PublicCache } from './site/public-cache.ts';
 import { PurchaseWaiters } from './features/purchases/purchase-waiters.ts';
-import { searchMissesWritten } from './features/season-view/search-misses.ts';
+import { searchMissesWritten } from './features/search-misses/search-miss-log.ts';
 
 /** Everything a request handler may touch. Tests build their own with a per-file database and prefix. */
 export interface Deps extends Database {

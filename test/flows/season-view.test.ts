@@ -5,7 +5,7 @@ import { searchMisses, videos } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
 import { seasonViewSchema, type SeasonView } from '@app/shared/schemas';
 import { writeProgramme } from '../../scripts/seed/programme.ts';
-import { MAX_MISSES_A_DAY, searchMissesWritten } from '../../api/src/features/season-view/search-misses.ts';
+import { MAX_MISSES_A_DAY, searchMissesWritten } from '../../api/src/features/search-misses/search-miss-log.ts';
 import { retentionSweep } from '../../worker/src/jobs/retention-sweep.ts';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';

@@ -19,7 +19,7 @@ import {
   showcasePage,
   showcaseSummaries,
 } from '../features/videos/library.service.ts';
-import type { LogSearchMiss } from '../features/season-view/search-misses.ts';
+import type { LogSearchMiss } from '../features/search-misses/search-miss-log.ts';
 import { pageHead, type PageHead } from './seo.ts';
 
 // The video library's pages (decision 020): /videos (each showcase's first row, or

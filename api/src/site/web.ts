@@ -15,7 +15,7 @@ import { publishedVideo } from '../features/videos/library.service.ts';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, type LibraryPageAnswer } from './library-pages.ts';
 import { pageHead, publicConfig, renderHead, videoHead, type PageHead, type VideoForHead } from './seo.ts';
-import { searchMissLog } from '../features/season-view/search-misses.ts';
+import { searchMissLog } from '../features/search-misses/search-miss-log.ts';
 import { hasBearerValue } from '../http/request-log.ts';
 
 /**

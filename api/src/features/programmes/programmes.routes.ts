@@ -5,7 +5,7 @@ import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { performerPage } from './performers.service.ts';
 import { searchProgramme } from './programme-search.ts';
 import { showcaseOpener } from '../privacy/showcase-access.ts';
-import { searchMissLog } from '../season-view/search-misses.ts';
+import { searchMissLog } from '../search-misses/search-miss-log.ts';
 
 /**
  * "Find your dancer" and the dancer and studio pages (decision 032). Answers are not kept in the public

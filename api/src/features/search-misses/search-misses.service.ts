@@ -8,7 +8,7 @@ export const SEARCH_MISS_LINES = 200;
 
 /**
  * GET /api/admin/search-misses: the searches of the kept days that found nothing (written by the api,
- * `season-view/search-misses.ts`), summed over the days per words, source and showcase; the last day
+ * `search-miss-log.ts`), summed over the days per words, source and showcase; the last day
  * asked first, then the most asked. The day range reads the table's unique key, which starts with the day.
  */
 export async function searchMissList(db: Db): Promise<SearchMissList> {

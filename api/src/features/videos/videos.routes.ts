@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
-import { searchMissLog } from '../season-view/search-misses.ts';
+import { searchMissLog } from '../search-misses/search-miss-log.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../images/images.service.ts';
 import {
