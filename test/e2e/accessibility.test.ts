@@ -280,7 +280,6 @@ async function show(page: Page, route: Route) {
     await page.getByRole('button', { name: route.press, exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'visible' });
   }
-  await page.waitForLoadState('networkidle');
 }
 
 describe('every page for everyone', () => {

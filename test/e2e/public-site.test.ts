@@ -53,6 +53,18 @@ describe('the home page', () => {
     await page.goto(api.url);
     await page.getByRole('button', { name: 'View Portfolio' }).click();
     await expect.poll(() => page.getByText('Showing 12 of 15 images').isVisible()).toBe(true);
+    // The smooth scroll ends with the gallery under the header; a click while it still moves the page
+    // can land beside the button on a busy machine.
+    const settledTop = () =>
+      page.evaluate(
+        () =>
+          new Promise<number | null>((resolve) => {
+            const top = () => Math.round(document.getElementById('portfolio')!.getBoundingClientRect().top);
+            const before = top();
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(top() === before ? before : null)));
+          }),
+      );
+    await expect.poll(settledTop).toBe(64);
     await page.getByRole('button', { name: 'Load More (3 remaining)' }).click();
     await expect.poll(() => page.getByText('Showing 15 of 15 images').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Load More/ }).count()).toBe(0);
