@@ -12,6 +12,7 @@ export const listedVideoV = sql.raw(`v.processing_state is distinct from 'failed
 
 /** May be sold now: processed and ready, or never processed. */
 export const sellableVideo = sql`coalesce(${videos.processingState}, 'ready') = 'ready'`;
+export const sellableVideoV = sql.raw(`coalesce(v.processing_state, 'ready') = 'ready'`);
 
 /**
  * What a visitor may do with a video, as the public answers say it: `unavailable` (processing failed:

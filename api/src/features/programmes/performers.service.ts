@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
+import { sellableVideoV } from '@app/shared/sales';
 import {
   displayDancerName,
   offerTitle,
@@ -48,7 +49,10 @@ export async function findPerformer(db: Pick<Db, 'execute'>, kind: PerformerKind
   return rows[0];
 }
 
-/** Every sold video of these entries (published, priced, not password protected), and the rule's price. */
+/**
+ * Every sold video of these entries (published, priced, not password protected, and deliverable: not
+ * failed nor still being processed, as a showcase bundle), and the rule's price.
+ */
 export async function routineOffer(
   db: Pick<Db, 'execute'>,
   performer: Pick<Performer, 'entryIds' | 'rule'>,
@@ -57,7 +61,7 @@ export async function routineOffer(
   const { rows } = await db.execute<{ id: string; title: string; priceCents: number; entryId: string }>(sql`
     select v.id, v.title, v.price_cents as "priceCents", v.entry_id as "entryId" from videos v
     where v.entry_id in (select jsonb_array_elements_text(${JSON.stringify(performer.entryIds)}::jsonb))
-      and v.published and v.price_cents > 0 and not v.password_protected
+      and v.published and v.price_cents > 0 and not v.password_protected and ${sellableVideoV}
     order by v.created_at, v.id`);
   const routineCount = new Set(rows.map((row) => row.entryId)).size;
   const separateCents = rows.reduce((sum, row) => sum + row.priceCents, 0);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { purchaseItems, showcases } from '@app/shared/db';
+import { hashPassword } from '@app/shared/password';
 import { findEntry } from '@app/shared/programme';
 import {
   cartCheckResponseSchema,
@@ -219,6 +220,78 @@ describe('find your dancer', () => {
       .send({ items: [{ dancerId: dancer!.id }] })
       .expect(200);
     await request(api.app).get('/api/dancers/not-a-dancer').expect(404);
+  });
+
+  it('shows no protected frame nor failed video on a dancer page or in search, and sells only what can be delivered', async () => {
+    // Issue 28 items 1 and 2 on the programme's surfaces: a protected video's poster frame stays behind
+    // its token, a video whose processing failed is not listed, and neither it nor one still being
+    // processed is in the dancer's "Buy all".
+    const { db } = env.database;
+    const showcase = await competition(
+      'Delivery Champs',
+      ['31', '32', '33', '34', '35'].map((number) => row(number, ['Ngaio Rewiti'], 'Studio 7')),
+      { routineBundleRule: rule, dancerNames: 'full' },
+    );
+    const media = (name: string) => ({
+      posterKey: `previews/posters/${name}.jpg`,
+      clipKey: `clips/${name}.mp4`,
+    });
+    const video = async (number: string, values: Parameters<typeof createVideo>[1]) =>
+      createVideo(db, {
+        showcaseId: showcase.id,
+        entryId: (await findEntry(db, showcase.id, number))!.id,
+        priceCents: 2000,
+        ownText: false,
+        processingState: 'ready',
+        ...values,
+      });
+    const open = await video('31', { media: media('open-frame-31') as never });
+    await video('32', {
+      passwordProtected: true,
+      passwordHash: await hashPassword('recital'),
+      media: media('secret-frame-32') as never,
+    });
+    const failed = await video('33', { processingState: 'failed', processingError: 'Not a video file' });
+    const preparing = await video('34', { processingState: 'processing' });
+    const other = await video('35', {});
+
+    const [dancer] = programmeSearchSchema.parse((await search('ngaio rewiti').expect(200)).body).groups[0]!
+      .dancers;
+    const page = performerPageSchema.parse(
+      (await request(api.app).get(`/api/dancers/${dancer!.id}`).expect(200)).body,
+    );
+    const found = await Promise.all(
+      ['31', '32', '33', '34'].map(async (number) =>
+        programmeSearchSchema.parse((await search(`#${number}`).expect(200)).body),
+      ),
+    );
+    for (const answer of [page, ...found]) {
+      const text = JSON.stringify(answer);
+      expect(text).not.toContain('secret-frame-32');
+      expect(text).not.toContain(failed.id);
+    }
+    const videosOf = (number: string) =>
+      page.routines.find((routine) => routine.entryNumber === number)!.videos;
+    expect(videosOf('31')[0]!.previewUrl).toBe('/api/video-preview/previews%2Fposters%2Fopen-frame-31.jpg');
+    expect(videosOf('32')).toEqual([expect.objectContaining({ passwordProtected: true, previewUrl: null })]);
+    expect(videosOf('33')).toEqual([]);
+    expect(videosOf('34').map((item) => item.id)).toEqual([preparing.id]);
+    expect(page.offer).toMatchObject({ routineCount: 2, separateCents: 4000, priceCents: 3000 });
+    expect([...page.offer!.videoIds].sort()).toEqual([open.id, other.id].sort());
+
+    // What the page offers is what the checkout sells: nothing failed or unready in it.
+    const buyer = { customerName: 'Hine Rewiti', customerEmail: 'hine.r@example.nz' };
+    const sold = await request(api.app)
+      .post('/api/cart/checkout')
+      .set('X-Forwarded-For', from())
+      .send({ ...buyer, items: [{ dancerId: dancer!.id, expectedPriceCents: 3000 }] })
+      .expect(201);
+    const items = await db
+      .select({ videoId: purchaseItems.videoId })
+      .from(purchaseItems)
+      .innerJoin(sql`purchases p`, sql`p.id = ${purchaseItems.purchaseId}`)
+      .where(sql`p.checkout_session_id = ${sold.body.sessionId}`);
+    expect(items.map((item) => item.videoId).sort()).toEqual([open.id, other.id].sort());
   });
 
   it('refuses name searches from one address with 429 long before a programme, but not entry numbers', async () => {

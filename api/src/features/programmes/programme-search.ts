@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
+import { listedVideoV } from '@app/shared/sales';
 import {
   displayDancerName,
   type DancerNameDisplay,
@@ -67,7 +68,11 @@ type ShowcaseRow = {
 
 const visibleShowcase = sql`s.published and s.privacy = 'public'`;
 
-/** Routines of these entries, with their dancers (as the showcase shows them) and published videos. */
+/**
+ * Routines of these entries, with their dancers (as the showcase shows them) and published videos, as
+ * the library shows them (decision 022): the owner's picture or the poster frame, never the frame of a
+ * password-protected video; a video whose processing failed is not listed.
+ */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
   const rows = await preparedRows<{
@@ -88,9 +93,10 @@ export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string
         from programme_entry_dancers ed join programme_dancers d on d.id = ed.dancer_id
         where ed.entry_id = e.id), '[]') as dancers,
       coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
-          'previewUrl', coalesce(v.preview_url, '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F')),
+          'previewUrl', coalesce(v.preview_url, case when not v.password_protected
+            then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end),
           'passwordProtected', v.password_protected) order by v.created_at, v.id)
-        from videos v where v.entry_id = e.id and v.published), '[]') as videos
+        from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]') as videos
     from programme_entries e join showcases s on s.id = e.showcase_id
     left join programme_studios st on st.id = e.studio_id
     where e.id in (select jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`,
