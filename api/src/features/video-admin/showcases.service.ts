@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { decryptAccessCode, encryptAccessCode } from '../privacy/showcase-access.ts';
 import { showcaseColumns } from '../videos/library.service.ts';
-import { fieldError } from './video-publishing.service.ts';
+import { auditPublishedChange, fieldError } from './video-publishing.service.ts';
 
 /** A showcase as the owner edits it: with its bundle price (docs/decisions/023) and access code (028). */
 const adminShowcaseColumns = {
@@ -102,9 +102,14 @@ export async function updateShowcase(
   return deps.db
     .transaction(async (tx) => {
       const [before] = await tx
-        .select({ slug: showcases.slug, accessCodeEncrypted: showcases.accessCodeEncrypted })
+        .select({
+          slug: showcases.slug,
+          accessCodeEncrypted: showcases.accessCodeEncrypted,
+          published: showcases.published,
+        })
         .from(showcases)
-        .where(eq(showcases.id, id));
+        .where(eq(showcases.id, id))
+        .for('update');
       if (!before) throw notFound('Showcase not found');
       const [after] = await tx
         .update(showcases)
@@ -114,6 +119,13 @@ export async function updateShowcase(
         })
         .where(eq(showcases.id, id))
         .returning(adminShowcaseColumns);
+      // The form's "published" hides or shows it as the list's buttons do: in the log too.
+      await auditPublishedChange(
+        tx,
+        { kind: 'showcase', id, name: after!.name },
+        before.published,
+        input.published,
+      );
       // The old address keeps working (301), and the new one is no longer anyone's old address.
       if (input.slug && input.slug !== before.slug) {
         await tx

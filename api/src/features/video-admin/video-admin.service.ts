@@ -23,12 +23,14 @@ import {
 } from '../video-processing/video-processing.service.ts';
 import { nothingToFind, resolveScope, searchWords, sortedVideos } from '../videos/library.service.ts';
 import {
+  auditPublishedChange,
   checkPreview,
   checkPublishable,
   deleteVideo,
   fieldError,
   storedFileSize,
   storedFileSizes,
+  withdrawnNotPublished,
 } from './video-publishing.service.ts';
 
 /** The owner's view of a video: counters and storage key, never the password hash. */
@@ -68,7 +70,11 @@ async function adminVideos(deps: Deps, where?: SQL) {
     rows.map(async ({ processingState, processingError, media, ...video }) => ({
       ...video,
       // Her list shows a protected video's frame too: with a token of that video, as a buyer would.
-      posterUrl: ownerPosterUrl(video.posterUrl, video.passwordProtected, () => issueVideoToken(deps, video.id).token),
+      posterUrl: ownerPosterUrl(
+        video.posterUrl,
+        video.passwordProtected,
+        () => issueVideoToken(deps, video.id).token,
+      ),
       fileSize: sizes.get(video.awsKey) ?? null,
       processing: await describeProcessing(deps, { ...video, processingState, processingError, media }),
     })),
@@ -162,6 +168,7 @@ export async function updateVideo(deps: Deps, id: string, body: z.output<typeof 
   const { password, ...input } = body;
   const [existing] = await deps.db.select().from(videos).where(eq(videos.id, id));
   if (!existing) throw notFound('Video not found');
+  if (input.published && !existing.published && existing.withdrawnAt) throw withdrawnNotPublished();
   await checkShowcase(deps, input.showcaseId);
   const protectedNow = input.passwordProtected ?? existing.passwordProtected;
   // A new password replaces the old; none keeps it; turning protection off clears it.
@@ -186,17 +193,26 @@ export async function updateVideo(deps: Deps, id: string, body: z.output<typeof 
     (input.title !== undefined && input.title !== existing.title) ||
     (input.description !== undefined && input.description !== existing.description) ||
     (input.tags !== undefined && input.tags.join('\n') !== existing.tags.join('\n'));
-  await deps.db
-    .update(videos)
-    .set({
-      ...input,
-      ownText,
-      passwordProtected: protectedNow,
-      passwordHash,
-      fileSize,
-      ...(newFile && { media: null, processingState: 'queued', processingError: null }),
-    })
-    .where(eq(videos.id, id));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(videos)
+      .set({
+        ...input,
+        ownText,
+        passwordProtected: protectedNow,
+        passwordHash,
+        fileSize,
+        ...(newFile && { media: null, processingState: 'queued', processingError: null }),
+      })
+      .where(eq(videos.id, id));
+    // The form's "Shown on the site" tick hides or publishes as the row's buttons do: in the log too.
+    await auditPublishedChange(
+      tx,
+      { kind: 'video', id, name: input.title ?? existing.title },
+      existing.published,
+      input.published,
+    );
+  });
   const updated = { id, awsKey: input.awsKey ?? existing.awsKey };
   if (newFile) {
     await queueProcessingAfterSave(deps, updated);

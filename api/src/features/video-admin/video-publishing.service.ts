@@ -57,6 +57,29 @@ export async function checkPreview(storage: Storage, previewUrl: string | null |
 const alreadySo = (what: 'video' | 'showcase', published: boolean) =>
   new HttpError(409, `This ${what} is already ${published ? 'published' : 'hidden'}`);
 
+/** Publishing a withdrawn video (decision 030): restoring it for its buyers comes first. */
+export const withdrawnNotPublished = () =>
+  new HttpError(409, 'This video was withdrawn after a removal request: restore it first, then publish it.');
+
+/**
+ * The audit entry of a hide or unhide (issue 28), by whichever screen it was made: the row's button,
+ * the edit form's "Shown on the site" tick or the showcase form. Nothing when `published` is unchanged.
+ */
+export async function auditPublishedChange(
+  tx: Parameters<typeof recordAudit>[0],
+  subject: { kind: 'video' | 'showcase'; id: string; name: string },
+  before: boolean,
+  after: boolean | undefined,
+): Promise<void> {
+  if (after === undefined || after === before) return;
+  await recordAudit(tx, {
+    action: after ? 'unhide' : 'hide',
+    subjectKind: subject.kind,
+    subjectId: subject.id,
+    subjectName: subject.name,
+  });
+}
+
 /** Hides or publishes a video; publishing checks its file again (it may have gone since it was saved). */
 export async function setVideoPublished(
   { db, storage }: Pick<Deps, 'db' | 'storage'>,
@@ -66,21 +89,12 @@ export async function setVideoPublished(
   const [video] = await db.select().from(videos).where(eq(videos.id, id));
   if (!video) throw notFound('Video not found');
   if (video.published === published) throw alreadySo('video', published);
-  if (published && video.withdrawnAt)
-    throw new HttpError(
-      409,
-      'This video was withdrawn after a removal request: restore it first, then publish it.',
-    );
+  if (published && video.withdrawnAt) throw withdrawnNotPublished();
   const fileSize = published ? await storedFileSize(storage, video.awsKey) : video.fileSize;
   if (published) checkPublishable({ ...video, published }, fileSize);
   await db.transaction(async (tx) => {
     await tx.update(videos).set({ published, fileSize }).where(eq(videos.id, id));
-    await recordAudit(tx, {
-      action: published ? 'unhide' : 'hide',
-      subjectKind: 'video',
-      subjectId: id,
-      subjectName: video.title,
-    });
+    await auditPublishedChange(tx, { kind: 'video', id, name: video.title }, video.published, published);
   });
   return { id, published };
 }
@@ -98,12 +112,7 @@ export async function setShowcasePublished(
       .where(and(eq(showcases.id, id), ne(showcases.published, published)))
       .returning({ id: showcases.id, name: showcases.name });
     for (const row of rows)
-      await recordAudit(tx, {
-        action: published ? 'unhide' : 'hide',
-        subjectKind: 'showcase',
-        subjectId: row.id,
-        subjectName: row.name,
-      });
+      await auditPublishedChange(tx, { kind: 'showcase', id: row.id, name: row.name }, !published, published);
     return rows;
   });
   if (changed.length > 0) return { id, published };
