@@ -131,7 +131,9 @@ describe('video previews', () => {
     // What is not a picture is not served, whatever its name says.
     const fake = `previews/${randomUUID()}.jpg`;
     await api.deps.storage.put(fake, Buffer.from('jpeg bytes'), 'image/jpeg');
-    await request(api.app).get(`/api/video-preview/${encodeURIComponent(fake)}`).expect(404);
+    await request(api.app)
+      .get(`/api/video-preview/${encodeURIComponent(fake)}`)
+      .expect(404);
 
     const { video } = await storedVideo({ priceCents: 5000 });
     const refused = [
@@ -423,6 +425,64 @@ describe('stream and download links', () => {
       await request(api.app).post(url).send({ verificationToken: body.token }).expect(200);
       // The same visitor again within the hour: one event.
       expect(await stats(video.id, kind)).toBe(1);
+    }
+  });
+
+  it("keep a protected video's poster frame and clip from another video's token, an expired or a tampered one", async () => {
+    // Issue 28, bad input: 4xx, and the same answer as for a key that does not exist.
+    const hex = () => randomUUID().replaceAll('-', '').slice(0, 24);
+    const media = { posterKey: `previews/posters/${hex()}.jpg`, clipKey: `clips/${hex()}.mp4` };
+    await api.deps.storage.put(
+      media.posterKey,
+      await sharp({ create: { width: 32, height: 18, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
+    await api.deps.storage.put(media.clipKey, Buffer.from('clip bytes'), 'video/mp4');
+    const video = await createVideo(env.database.db, {
+      passwordProtected: true,
+      passwordHash: await hashPassword('encore'),
+      priceCents: 1500,
+      media: media as never,
+    });
+    const other = await createVideo(env.database.db, {
+      passwordProtected: true,
+      passwordHash: await hashPassword('encore'),
+    });
+    await api.deps.publicCache.changed();
+    const tokenOf = async (videoId: string) =>
+      videoTokenSchema.parse(
+        (
+          await request(api.app)
+            .post('/api/verify-video-password')
+            .send({ videoId, password: 'encore' })
+            .expect(200)
+        ).body,
+      ).token;
+    const token = await tokenOf(video.id);
+    const key = purposeKey(env.config.SESSION_SECRET, 'video-password');
+    const expired = createToken(key, { v: video.id, exp: Math.floor(Date.now() / 1000) - 1 });
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    const poster = `/api/video-preview/${encodeURIComponent(media.posterKey)}`;
+    const clip = `/api/video-clips/${encodeURIComponent(media.clipKey)}`;
+    const nowhere = {
+      [poster]: (
+        await request(api.app).get(`/api/video-preview/previews%2Fposters%2F${hex()}.jpg`).expect(404)
+      ).body,
+      [clip]: (await request(api.app).get(`/api/video-clips/clips%2F${hex()}.mp4`).expect(404)).body,
+    };
+    for (const url of [poster, clip]) {
+      for (const wrong of [undefined, await tokenOf(other.id), expired, tampered, 'not.a.token']) {
+        const answer = await request(api.app)
+          .get(wrong === undefined ? url : `${url}?token=${encodeURIComponent(wrong)}`)
+          .expect(404);
+        expect(answer.body, `${url} ${wrong}`).toEqual(nowhere[url]);
+      }
+      const served = await request(api.app)
+        .get(`${url}?token=${encodeURIComponent(token)}`)
+        .expect(200);
+      expect(served.headers['cache-control']).toBe('private, no-store');
     }
   });
 
