@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { openPage } from '../support/browser.ts';
-import { createShowcase, createVideo } from '../support/factories.ts';
+import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 import { encryptAccessCode } from '../../api/src/features/privacy/showcase-access.ts';
 
@@ -12,6 +12,8 @@ const CODE = 'kowhai-2026';
 let slug = '';
 let lockedTitle = '';
 let routine = { id: '', title: '' };
+/** A buyer's checkout session for the routine, paid before the takedown. */
+let boughtSession = '';
 
 const { api, browser } = useTestWorld({
   processes: { api: true },
@@ -33,6 +35,8 @@ const { api, browser } = useTestWorld({
       priceCents: 1500,
     });
     routine = { id: video.id, title: video.title };
+    const bought = await createPurchase(db, { videoId: video.id, status: 'paid', amountCents: 1500 });
+    boughtSession = bought.checkoutSessionId!;
   },
 });
 
@@ -65,6 +69,13 @@ describe('a showcase behind an access code', () => {
 
 describe('a takedown', () => {
   it('goes from a parent’s request to the owner’s one click, and the routine is gone for visitors', async () => {
+    // The buyer's download page before: the video is theirs to download.
+    const buyer = await openPage(browser);
+    const downloadPage = `${api.url}/video/${routine.id}/download?session_id=${encodeURIComponent(boughtSession)}`;
+    await buyer.page.goto(downloadPage);
+    await buyer.page.getByRole('heading', { name: routine.title }).waitFor();
+    await buyer.page.getByRole('button', { name: 'Download' }).first().waitFor();
+
     const visitor = await openPage(browser);
     await visitor.page.goto(`${api.url}/video/${routine.id}/purchase`);
     await visitor.page.getByRole('heading', { name: routine.title }).waitFor();
@@ -93,6 +104,13 @@ describe('a takedown', () => {
     await visitor.page.goto(`${api.url}/videos`);
     await visitor.page.getByRole('heading', { name: 'Video Library' }).waitFor();
     expect(await visitor.page.getByText(routine.title).count()).toBe(0);
+
+    // The buyer's download page after: the notice, no player and no download.
+    await buyer.page.goto(downloadPage);
+    await buyer.page.getByRole('heading', { name: 'This video has been withdrawn' }).waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    expect(await buyer.page.locator('video').count()).toBe(0);
+    await buyer.context.close();
 
     await owner.page.getByRole('link', { name: 'Audit log' }).click();
     const entry = owner.page.getByRole('row', { name: new RegExp(routine.title) });
