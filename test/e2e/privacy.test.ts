@@ -14,6 +14,8 @@ let lockedTitle = '';
 let routine = { id: '', title: '' };
 /** A buyer's checkout session for the routine, paid before the takedown. */
 let boughtSession = '';
+/** A paid video whose processing failed (a corrupt upload). */
+let failed = { id: '', title: '' };
 
 const { api, browser } = useTestWorld({
   processes: { api: true },
@@ -37,6 +39,14 @@ const { api, browser } = useTestWorld({
     routine = { id: video.id, title: video.title };
     const bought = await createPurchase(db, { videoId: video.id, status: 'paid', amountCents: 1500 });
     boughtSession = bought.checkoutSessionId!;
+    const corrupt = await createVideo(db, {
+      title: 'Corrupt Senior Solo',
+      showcaseId: open.id,
+      priceCents: 1500,
+      processingState: 'failed',
+      processingError: 'This file is not a video file that can be played.',
+    });
+    failed = { id: corrupt.id, title: corrupt.title };
   },
 });
 
@@ -63,6 +73,21 @@ describe('a showcase behind an access code', () => {
     // The refused answers (403 before the code, 401 for the wrong one) and a showcase without a bundle
     // (404) are the browser's own console lines; nothing else.
     expect(errors.filter((error) => !/status of 40[134]\b/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a video whose processing failed', () => {
+  it('says on its page that it is not available, and offers no way to buy it', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${api.url}/video/${failed.id}/purchase`);
+    await page.getByRole('heading', { name: failed.title }).waitFor();
+    await page.getByText('This video is not available.').waitFor();
+    expect(await page.getByRole('button', { name: /Buy Now|Add to cart/i }).count()).toBe(0);
+    await page.goto(`${api.url}/videos`);
+    await page.getByRole('heading', { name: 'Video Library' }).waitFor();
+    await page.getByText(routine.title).first().waitFor();
+    expect(await page.getByText(failed.title).count()).toBe(0);
     await context.close();
   });
 });
