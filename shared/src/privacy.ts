@@ -38,4 +38,6 @@ export const REMOVAL_REQUEST_RECEIVED =
 export const REMOVAL_TARGET_DAYS = 7;
 
 export const removalStatusValues = ['open', 'done', 'declined'] as const;
+/** A request is about a video (its page's "Request removal") or a dancer (her page's). */
+export const removalSubjectValues = ['video', 'dancer'] as const;
 export const auditActionValues = ['hide', 'unhide', 'delete', 'takedown', 'restore'] as const;

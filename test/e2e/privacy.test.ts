@@ -4,6 +4,10 @@ import { openPage } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 import { encryptAccessCode } from '../../api/src/features/privacy/showcase-access.ts';
+import { importProgramme } from '../../api/src/features/programmes/programme-import.ts';
+import { programmeCsv } from '../../scripts/seed/programme.ts';
+import { eq } from 'drizzle-orm';
+import { programmeDancers, showcases } from '@app/shared/db';
 
 // Issue 28 in the browser: a family types a showcase's access code; a parent asks for a routine to be
 // taken down and the owner hides it with one click.
@@ -14,6 +18,8 @@ let lockedTitle = '';
 let routine = { id: '', title: '' };
 /** A buyer's checkout session for the routine, paid before the takedown. */
 let boughtSession = '';
+/** A dancer of the open competition's programme. */
+let dancerId = '';
 /** A paid video whose processing failed (a corrupt upload). */
 let failed = { id: '', title: '' };
 
@@ -47,6 +53,18 @@ const { api, browser } = useTestWorld({
       processingError: 'This file is not a video file that can be played.',
     });
     failed = { id: corrupt.id, title: corrupt.title };
+    await db.update(showcases).set({ dancerNames: 'full' }).where(eq(showcases.id, open.id));
+    const csv = programmeCsv([
+      {
+        entryNumber: '8',
+        section: 'Junior Solo Hip Hop',
+        title: 'Kapa',
+        dancers: ['Kahu Tane'],
+        studio: 'Studio 9',
+      },
+    ]);
+    await importProgramme(db, open.id, Buffer.from(csv), {});
+    dancerId = (await db.select({ id: programmeDancers.id }).from(programmeDancers))[0]!.id;
   },
 });
 
@@ -89,6 +107,36 @@ describe('a video whose processing failed', () => {
     await page.getByText(routine.title).first().waitFor();
     expect(await page.getByText(failed.title).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe("a dancer's page", () => {
+  it('takes a removal request, which the owner finds with a way to her entries', async () => {
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${api.url}/dancers/${dancerId}`);
+    await visitor.page.getByRole('heading', { name: "Kahu Tane's routines", level: 1 }).waitFor();
+    await visitor.page.getByRole('button', { name: 'Request removal' }).click();
+    const dialog = visitor.page.getByRole('dialog', { name: 'Request removal' });
+    await dialog.getByLabel('Who is asking').selectOption('parent');
+    await dialog.getByLabel('Why').fill('Please take our son’s name off the programme.');
+    await dialog.getByLabel('Your e-mail').fill('matua@example.nz');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText(/Your request has reached the studio owner/).waitFor();
+    await visitor.context.close();
+
+    const owner = await openPage(browser);
+    await owner.page.goto(`${api.url}/admin`);
+    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await owner.page.getByRole('button', { name: 'Login' }).click();
+    await owner.page.getByRole('link', { name: /Removal requests/ }).click();
+    const request = owner.page.getByRole('listitem', {
+      name: 'Request about Kahu Tane (dancer), Regionals 2026',
+    });
+    await request.getByText('Due in 7 days').waitFor();
+    await request.getByRole('link', { name: /Open the dancer's entries/ }).click();
+    await owner.page.getByRole('button', { name: 'Remove Kahu Tane from the programme' }).waitFor();
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
   });
 });
 

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, newSecret } from '@app/shared/buyer-library';
-import { buyerSessions, removalRequests, videos } from '@app/shared/db';
+import { buyerSessions, programmeDancers, removalRequests, videos } from '@app/shared/db';
 import {
+  ACCESS_CODE_REQUIRED,
   adminRemovalRequestSchema,
   auditEntrySchema,
   buyerLibrarySchema,
@@ -16,6 +17,9 @@ import {
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { testJpeg } from '../support/media.ts';
 import { useTestWorld } from '../support/world.ts';
+import { encryptAccessCode } from '../../api/src/features/privacy/showcase-access.ts';
+import { importProgramme } from '../../api/src/features/programmes/programme-import.ts';
+import { programmeCsv } from '../../scripts/seed/programme.ts';
 
 // A takedown (issue 28): a parent asks from the video's page, the owner is told (the worker's mail job is
 // queued), and one click hides the routine from every public surface within a minute, while its buyers
@@ -229,5 +233,101 @@ describe('a takedown request', () => {
       .queue('removal-request-notification')
       .getJobs(['delayed', 'waiting']);
     expect(queued.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("a dancer's removal request", () => {
+  const from = { 'X-Forwarded-For': '198.51.100.40' };
+  const ask = (dancerId: string, body: Record<string, unknown>) =>
+    request(api.app).post(`/api/dancers/${dancerId}/removal-request`).set(from).send(body);
+  const asking = {
+    requester: 'parent',
+    reason: 'Please take my son’s name off the site.',
+    email: 'matua@example.nz',
+  };
+
+  /** A competition whose programme names `dancer`; its dancer's id. */
+  async function dancerOf(name: string, dancer: string, settings: Parameters<typeof createShowcase>[1] = {}) {
+    const showcase = await createShowcase(env.database.db, { name, dancerNames: 'full', ...settings });
+    const csv = programmeCsv([
+      {
+        entryNumber: '8',
+        section: 'Junior Solo Hip Hop',
+        title: 'Kapa',
+        dancers: [dancer],
+        studio: 'Studio 9',
+      },
+    ]);
+    await importProgramme(env.database.db, showcase.id, Buffer.from(csv), {});
+    const [row] = await env.database.db
+      .select({ id: programmeDancers.id })
+      .from(programmeDancers)
+      .where(eq(programmeDancers.showcaseId, showcase.id));
+    return { showcase, dancerId: row!.id };
+  }
+
+  it('is taken from the dancer’s page, listed for the owner, and answered by removing the name', async () => {
+    const { showcase, dancerId } = await dancerOf(`Hip Hop Cup ${word}`, 'Kahu Tane');
+    await request(api.app).get(`/api/dancers/${dancerId}`).expect(200);
+    const asked = await ask(dancerId, asking).expect(202);
+    expect(asked.body).toEqual({ message: REMOVAL_REQUEST_RECEIVED });
+    const bad = await ask(dancerId, { requester: 'uncle', reason: '', email: 'x' }).expect(400);
+    expect(bad.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'email',
+      'reason',
+      'requester',
+    ]);
+    await ask('no-such-dancer', asking).expect(404);
+
+    const listed = async () =>
+      adminRemovalRequestSchema
+        .array()
+        .parse((await agent.get('/api/admin/removal-requests').expect(200)).body)
+        .filter((item) => item.subjectKind === 'dancer');
+    const [mine] = await listed();
+    expect(mine).toMatchObject({
+      subjectKind: 'dancer',
+      videoId: null,
+      videoTitle: `Kahu Tane (dancer), Hip Hop Cup ${word}`,
+      dancer: { id: dancerId, name: 'Kahu Tane', showcaseId: showcase.id },
+      requester: 'parent',
+      status: 'open',
+    });
+
+    // The owner removes the name: gone from the site, the request answered, the log holds it.
+    await agent.delete(`/api/admin/dancers/${dancerId}`).expect(200);
+    await request(api.app).get(`/api/dancers/${dancerId}`).expect(404);
+    expect((await listed()).find((item) => item.id === mine!.id)).toMatchObject({
+      dancer: null,
+      status: 'done',
+      videoTitle: `Kahu Tane (dancer), Hip Hop Cup ${word}`,
+    });
+    const log = auditEntrySchema.array().parse((await agent.get('/api/admin/audit-log').expect(200)).body);
+    expect(log[0]).toMatchObject({
+      action: 'delete',
+      subjectKind: 'dancer',
+      subjectId: dancerId,
+      subjectName: `Kahu Tane (dancer), Hip Hop Cup ${word}`,
+    });
+  });
+
+  it('behind an access code, is taken only from a browser that typed the code', async () => {
+    const { dancerId } = await dancerOf(`Locked Cup ${word}`, 'Ana Tipene', {
+      privacy: 'code',
+      accessCodeEncrypted: encryptAccessCode({ config: env.config }, 'Rimu-2027'),
+    });
+    const refused = await ask(dancerId, asking).expect(403);
+    expect(refused.body.code).toBe(ACCESS_CODE_REQUIRED);
+    const family = request.agent(api.app);
+    await family
+      .post('/api/showcase-access')
+      .set({ 'X-Forwarded-For': '198.51.100.41' })
+      .send({ dancerId, code: 'rimu-2027' })
+      .expect(200);
+    await family
+      .post(`/api/dancers/${dancerId}/removal-request`)
+      .set({ 'X-Forwarded-For': '198.51.100.41' })
+      .send(asking)
+      .expect(202);
   });
 });

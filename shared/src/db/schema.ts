@@ -584,8 +584,17 @@ export const removalRequests = pgTable(
   'removal_requests',
   {
     id: uuidKey(),
+    /** What is asked about: a video (its page's "Request removal") or a dancer (her page's). */
+    subjectKind: text({ enum: ['video', 'dancer'] })
+      .notNull()
+      .default('video'),
     videoId: text().references(() => videos.id, { onDelete: 'set null' }),
-    /** The video's title when asked, so the request still reads after the video is deleted. */
+    /** A dancer of a programme (decision 032): her name and her routines. Null once her name is removed. */
+    dancerId: text().references(() => programmeDancers.id, { onDelete: 'set null' }),
+    /**
+     * What it is about when asked, so the request still reads after its subject is deleted: the video's
+     * title, or the dancer's name and her competition.
+     */
     videoTitle: text().notNull(),
     requester: text({ enum: ['parent', 'dancer', 'studio'] }).notNull(),
     reason: text().notNull(),
@@ -603,11 +612,15 @@ export const removalRequests = pgTable(
       .on(t.createdAt)
       .where(sql`${t.notifiedAt} is null`),
     check('removal_requests_requester_check', sql`${t.requester} in ('parent', 'dancer', 'studio')`),
+    check('removal_requests_subject_kind_check', sql`${t.subjectKind} in ('video', 'dancer')`),
     check('removal_requests_status_check', sql`${t.status} in ('open', 'done', 'declined')`),
   ],
 );
 
-/** Every hide, unhide, delete and takedown of a video or showcase: who, what, when and why. */
+/**
+ * Every hide, unhide, delete and takedown of a video or showcase, and every dancer's name removed from
+ * a programme: who, what, when and why.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -615,7 +628,7 @@ export const auditLog = pgTable(
     /** 'owner' for the admin session (one owner, no accounts); 'system' for jobs. */
     actor: text().notNull(),
     action: text({ enum: ['hide', 'unhide', 'delete', 'takedown', 'restore'] }).notNull(),
-    subjectKind: text({ enum: ['video', 'showcase'] }).notNull(),
+    subjectKind: text({ enum: ['video', 'showcase', 'dancer'] }).notNull(),
     subjectId: text().notNull(),
     /** The title or name at the time, so the entry reads after a delete. */
     subjectName: text().notNull(),

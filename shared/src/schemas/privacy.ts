@@ -3,6 +3,7 @@ import {
   auditActionValues,
   removalRequesterValues,
   removalStatusValues,
+  removalSubjectValues,
   showcasePrivacyValues,
 } from '../privacy.ts';
 
@@ -47,8 +48,15 @@ export type RemovalRequestInput = z.infer<typeof removalRequestSchema>;
 /** GET /api/admin/removal-requests: newest first. */
 export const adminRemovalRequestSchema = z.object({
   id: z.string(),
+  subjectKind: z.enum(removalSubjectValues),
   videoId: z.string().nullable(),
+  /** The video's title, or the dancer's name and competition, when asked. */
   videoTitle: z.string(),
+  /**
+   * A dancer's request: her programme, where the owner removes her name or links and hides her
+   * routines (null once her name has been removed, or for a video's request).
+   */
+  dancer: z.object({ id: z.string(), name: z.string(), showcaseId: z.string() }).nullable(),
   /** Whether the video is withdrawn now (null: deleted since). */
   videoWithdrawn: z.boolean().nullable(),
   /** How many paid purchases hold the video: the owner decides about refunds on the sales screen. */
@@ -75,7 +83,7 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.string(),
   action: z.enum(auditActionValues),
-  subjectKind: z.enum(['video', 'showcase']),
+  subjectKind: z.enum(['video', 'showcase', 'dancer']),
   subjectId: z.string(),
   subjectName: z.string(),
   reason: z.string().nullable(),

@@ -44,9 +44,10 @@ export function privacySections(retention: RetentionPeriods = defaultRetention):
     {
       heading: 'Asking for a video to be taken down',
       paragraphs: [
-        'Every video page has a “Request removal” link. A parent or guardian, the dancer, or their studio can tell us why; we answer by e-mail within 7 days.',
+        'Every video page, and every dancer’s page of a competition programme, has a “Request removal” link. A parent or guardian, the dancer, or their studio can tell us why; we answer by e-mail within 7 days.',
+        'When we remove a dancer’s name from a programme, it disappears from every page and search at once.',
         'When we take a routine down, it disappears from every page, search result, preview and download link within a minute. People who bought it earlier see “This video has been withdrawn” instead of the video, and we decide with them about a refund.',
-        'We keep a record of every video we hide, publish again, delete or take down (when, and why), so we can show how a request was handled. We keep your request (who asked, why, and your e-mail) for as long as we keep enquiries once it is answered.',
+        'We keep a record of every video we hide, publish again, delete or take down, and of every dancer’s name we remove (when, and why), so we can show how a request was handled. We keep your request (who asked, why, and your e-mail) for as long as we keep enquiries once it is answered.',
       ],
     },
     {

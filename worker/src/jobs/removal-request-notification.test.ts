@@ -48,6 +48,25 @@ describe('removal-request-notification', () => {
     expect(await db.select().from(removalRequests).where(isNull(removalRequests.notifiedAt))).toEqual([]);
   });
 
+  it("names a dancer's request as her name and routines", async () => {
+    const { db } = env.database;
+    await db.insert(removalRequests).values({
+      subjectKind: 'dancer',
+      videoTitle: 'Kahu Tane (dancer), Hip Hop Cup',
+      requester: 'parent',
+      reason: 'Please take his name off',
+      email: 'm@example.nz',
+    });
+    const logger = createLogger({ level: 'silent', name: 'test' });
+    const context = { db, config: env.config, mailer: createMailer(env.config, logger), logger } as never;
+    expect(await removalRequestNotification({}, context)).toEqual({ status: 'done', sent: 1 });
+    const mail = await smtp.waitFor(
+      (message) => message.subject === 'Removal request: Kahu Tane (dancer), Hip Hop Cup',
+    );
+    expect(mail.text).toContain("Someone asked for a dancer's name and routines to be taken down.");
+    expect(mail.text).toContain("remove the dancer's name");
+  });
+
   it('is one job a minute however many requests arrive, and a sweep catches what Redis missed', () => {
     const first = jobOptions('removal-request-notification', {});
     expect(first.jobId).toMatch(/^removal-requests-\d+$/);

@@ -5,6 +5,15 @@ import { removalRequesterLabels, REMOVAL_TARGET_DAYS } from '@app/shared/schemas
 import type { JobHandler } from '../context.ts';
 import { sendMail } from '../clients/mailer.ts';
 
+/** "a video", "a dancer's name and routines", or several of either. */
+function askedFor(requests: Array<{ subjectKind: 'video' | 'dancer' }>): string {
+  const dancers = requests.filter((request) => request.subjectKind === 'dancer').length;
+  const videos = requests.length - dancers;
+  if (dancers === 0) return videos === 1 ? 'a video' : 'videos';
+  if (videos === 0) return dancers === 1 ? "a dancer's name and routines" : "dancers' names and routines";
+  return "videos and dancers' names";
+}
+
 /** At most this many requests in one e-mail; the rest go in the next run. */
 const PER_MAIL = 50;
 
@@ -41,10 +50,10 @@ export const removalRequestNotification: JobHandler<'removal-request-notificatio
           ? `Removal request: ${pending[0]!.videoTitle}`
           : `${pending.length} removal requests`,
       text: [
-        `Someone asked for ${pending.length === 1 ? 'a video' : 'videos'} to be taken down. Please answer within ${REMOVAL_TARGET_DAYS} days.`,
+        `Someone asked for ${askedFor(pending)} to be taken down. Please answer within ${REMOVAL_TARGET_DAYS} days.`,
         '',
         ...lines,
-        `Hide the routine, or decline, at ${config.PUBLIC_URL}/admin/removal-requests`,
+        `Hide the routine, remove the dancer's name, or decline, at ${config.PUBLIC_URL}/admin/removal-requests`,
       ].join('\n'),
     });
     await tx

@@ -13,6 +13,8 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { videoWithVisibility } from '../videos/library.service.ts';
+import { findPerformer } from '../programmes/performers.service.ts';
+import { accessCodeRequired, showcaseOpener } from './showcase-access.ts';
 import {
   adminRemovalRequests,
   auditEntries,
@@ -42,7 +44,28 @@ export function privacyRoutes(deps: Deps): Router {
       const video = await videoWithVisibility(deps.db, id);
       // Only for videos the public can see (a page that shows the button).
       if (!video?.shown) throw notFound('Video not found');
-      await requestRemoval(deps, video, input);
+      await requestRemoval(deps, { kind: 'video', id: video.id, title: video.title }, input);
+      res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
+    },
+  );
+
+  // A dancer's page has it too (issue 28 item 4): her name and her routines. Under the same limits,
+  // and only for a page this browser may open (behind an access code, once it typed the code).
+  router.post(
+    '/api/dancers/:id/removal-request',
+    rateLimiter(deps, limits.removalRequest),
+    rateLimiter(deps, limits.removalRequestAll),
+    async (req, res) => {
+      const id = textIdSchema.parse(req.params.id);
+      const input = removalRequestSchema.parse(req.body ?? {});
+      const dancer = await findPerformer(deps.db, 'dancer', id);
+      if (!dancer) throw notFound('Dancer not found');
+      if (!showcaseOpener(deps, req)(dancer.gate)) throw accessCodeRequired();
+      await requestRemoval(
+        deps,
+        { kind: 'dancer', id: dancer.id, name: dancer.name, showcaseName: dancer.showcaseName },
+        input,
+      );
       res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
     },
   );

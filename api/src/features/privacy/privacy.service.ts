@@ -90,15 +90,26 @@ export async function auditEntries(db: Db, limit = 500): Promise<AuditEntry[]> {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** What a removal request is about: a video, or a dancer of a programme (her name and routines). */
+export type RemovalSubject =
+  | { kind: 'video'; id: string; title: string }
+  | { kind: 'dancer'; id: string; name: string; showcaseName: string };
+
 /** A visitor's removal request: saved, then one e-mail per minute tells the owner of every new one. */
 export async function requestRemoval(
   deps: Pick<Deps, 'db' | 'producer' | 'logger'>,
-  video: { id: string; title: string },
+  subject: RemovalSubject,
   input: RemovalRequestInput,
 ): Promise<void> {
   const [saved] = await deps.db
     .insert(removalRequests)
-    .values({ videoId: video.id, videoTitle: video.title, ...input })
+    .values({
+      ...input,
+      subjectKind: subject.kind,
+      ...(subject.kind === 'video'
+        ? { videoId: subject.id, videoTitle: subject.title }
+        : { dancerId: subject.id, videoTitle: `${subject.name} (dancer), ${subject.showcaseName}` }),
+    })
     .returning({ id: removalRequests.id });
   // Saved is what matters; if Redis is down the worker's sweep sends the e-mail later.
   await deps.producer.enqueue('removal-request-notification', {}).catch((error: unknown) => {
@@ -115,15 +126,19 @@ export async function adminRemovalRequests(db: Db): Promise<AdminRemovalRequest[
       videoExists: sql<boolean>`${videos.id} is not null`,
       paidPurchases: sql<number>`(select count(distinct p.id)::int from purchase_items i join purchases p on p.id = i.purchase_id
         where i.video_id = ${removalRequests.videoId} and p.status = 'paid')`,
+      dancer: sql<AdminRemovalRequest['dancer']>`(select jsonb_build_object('id', d.id, 'name', d.name,
+        'showcaseId', d.showcase_id) from programme_dancers d where d.id = ${removalRequests.dancerId})`,
     })
     .from(removalRequests)
     .leftJoin(videos, eq(videos.id, removalRequests.videoId))
     .orderBy(desc(removalRequests.createdAt))
     .limit(1_000);
-  return rows.map(({ request, withdrawnAt, videoExists, paidPurchases }) => ({
+  return rows.map(({ request, withdrawnAt, videoExists, paidPurchases, dancer }) => ({
     id: request.id,
+    subjectKind: request.subjectKind,
     videoId: request.videoId,
     videoTitle: request.videoTitle,
+    dancer: dancer ?? null,
     videoWithdrawn: videoExists ? withdrawnAt !== null : null,
     paidPurchases,
     requester: request.requester,

@@ -4,6 +4,7 @@ import { applyEntryText } from '@app/shared/programme';
 import type { AdminEntries, AdminEntry, EntryUpdate, ProgrammeSettings } from '@app/shared/schemas';
 import { containsPattern } from '@app/shared/db';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../privacy/privacy.service.ts';
 import { removeUnused } from './programme-import.ts';
 
 // The owner's entries screen (decision 032): list, edit, link a video, merge and remove dancers.
@@ -146,15 +147,32 @@ export async function mergeDancers(db: Db, showcaseId: string, keepId: string, m
     await tx.execute(sql`insert into programme_entry_dancers (entry_id, dancer_id, position)
       select entry_id, ${keepId}, position from programme_entry_dancers where dancer_id = ${mergeId}
       on conflict do nothing`);
+    // A removal request about either spelling is about the one kept.
+    await tx.execute(sql`update removal_requests set dancer_id = ${keepId} where dancer_id = ${mergeId}`);
     await tx.execute(sql`delete from programme_dancers where id = ${mergeId}`);
     return { id: keepId, merged: mergeId };
   });
 }
 
-/** Removes a dancer on request: the name goes from every entry, page and search at once; routines stay. */
+/**
+ * Removes a dancer on request: the name goes from every entry, page and search at once; routines stay.
+ * Her open removal requests are answered by it, and the audit log holds it (issue 28 item 4).
+ */
 export async function removeDancer(db: Db, id: string) {
-  const { rows } = await db.execute<{ id: string }>(
-    sql`delete from programme_dancers where id = ${id} returning id`,
-  );
-  if (!rows[0]) throw notFound('Dancer not found');
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ name: string; showcaseName: string }>(sql`
+      select d.name, s.name as "showcaseName" from programme_dancers d join showcases s on s.id = d.showcase_id
+      where d.id = ${id} for update of d`);
+    const dancer = rows[0];
+    if (!dancer) throw notFound('Dancer not found');
+    await tx.execute(sql`update removal_requests set status = 'done', resolved_at = now()
+      where dancer_id = ${id} and status = 'open'`);
+    await tx.execute(sql`delete from programme_dancers where id = ${id}`);
+    await recordAudit(tx, {
+      action: 'delete',
+      subjectKind: 'dancer',
+      subjectId: id,
+      subjectName: `${dancer.name} (dancer), ${dancer.showcaseName}`,
+    });
+  });
 }

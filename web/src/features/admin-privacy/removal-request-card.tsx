@@ -1,4 +1,4 @@
-import { EyeOff, Mail, RotateCcw } from 'lucide-react';
+import { Check, EyeOff, Mail, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDateTime } from '@app/shared/format';
 import { removalRequesterLabels } from '@app/shared/privacy';
@@ -11,7 +11,38 @@ import { ageLabel, removalDue } from './removal-due.ts';
 
 const dueColour = { due: 'default', overdue: 'danger', closed: 'neutral' } as const;
 
-/** One request: the video, who asks and why, its age against the target, hide or undo, the sales, and its status. */
+/**
+ * A dancer's request: her entries in the programme screen, where the owner removes the name (which
+ * answers the request) or finds her routines' videos to hide; or "done" once handled another way.
+ */
+function DancerActions({
+  request,
+  setStatus,
+}: {
+  request: AdminRemovalRequest;
+  setStatus: RemovalActions['setStatus'];
+}) {
+  if (!request.dancer) return <Badge variant="danger">Name removed from the programme</Badge>;
+  const entries = `/admin/programmes?showcase=${encodeURIComponent(request.dancer.showcaseId)}&q=${encodeURIComponent(request.dancer.name)}`;
+  return (
+    <>
+      <Link href={entries} className="text-sm text-spotlight-300 hover:underline">
+        Open the dancer&apos;s entries: remove the name, or hide the routines
+      </Link>
+      {request.status === 'open' && (
+        <Button
+          size="sm"
+          disabled={setStatus.isPending}
+          onClick={() => setStatus.mutate({ id: request.id, status: 'done' })}
+        >
+          <Check className="size-4" aria-hidden /> Mark done
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** One request: the video (or dancer), who asks and why, its age against the target, hide or undo, the sales, and its status. */
 export function RemovalRequestCard({
   request,
   actions: { hide, restore, setStatus },
@@ -47,7 +78,9 @@ export function RemovalRequestCard({
       </div>
       <p className="mt-4 border-t border-white/10 pt-4 whitespace-pre-wrap text-zinc-200">{request.reason}</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {request.videoId === null ? (
+        {request.subjectKind === 'dancer' ? (
+          <DancerActions request={request} setStatus={setStatus} />
+        ) : request.videoId === null ? (
           <span className="text-sm text-zinc-500">The video has been deleted.</span>
         ) : request.videoWithdrawn ? (
           <>

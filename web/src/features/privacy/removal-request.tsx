@@ -7,11 +7,20 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 
+/** What the request is about: a video, or a dancer (her name on the site and her routines). */
+export type RemovalTarget = { videoId: string } | { dancerId: string };
+
+const targetPath = (target: RemovalTarget) =>
+  'videoId' in target
+    ? `/api/videos/${encodeURIComponent(target.videoId)}/removal-request`
+    : `/api/dancers/${encodeURIComponent(target.dancerId)}/removal-request`;
+
 /**
- * "Request removal" on every public video page: a parent or guardian, the dancer or the studio asks the
- * owner to take the video down (docs/decisions/030). The owner is e-mailed and answers within 7 days.
+ * "Request removal" on every public video page and dancer page: a parent or guardian, the dancer or the
+ * studio asks the owner to take the video (or the dancer's name and routines) down (docs/decisions/030).
+ * The owner is e-mailed and answers within 7 days.
  */
-export function RequestRemoval({ videoId }: { videoId: string }) {
+export function RequestRemoval({ target }: { target: RemovalTarget }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<RemovalRequestInput>({ requester: 'parent', reason: '', email: '' });
@@ -24,10 +33,7 @@ export function RequestRemoval({ videoId }: { videoId: string }) {
     event.preventDefault();
     setState({ kind: 'sending' });
     try {
-      const { message } = await api.post<{ message: string }>(
-        `/api/videos/${encodeURIComponent(videoId)}/removal-request`,
-        fields,
-      );
+      const { message } = await api.post<{ message: string }>(targetPath(target), fields);
       setState({ kind: 'sent', message });
     } catch (error) {
       setState({
@@ -47,7 +53,11 @@ export function RequestRemoval({ videoId }: { videoId: string }) {
       </button>
       <DialogContent
         title="Request removal"
-        description={`Are you in this video, or is your child or your studio? Tell us and we will answer within ${REMOVAL_TARGET_DAYS} days.`}
+        description={
+          'videoId' in target
+            ? `Are you in this video, or is your child or your studio? Tell us and we will answer within ${REMOVAL_TARGET_DAYS} days.`
+            : `Is this you, your child or your studio's dancer? Tell us whether to remove the name, the routines' videos or both, and we will answer within ${REMOVAL_TARGET_DAYS} days.`
+        }
       >
         {state.kind === 'sent' ? (
           <p role="status" className="text-zinc-200">

@@ -258,7 +258,7 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
           ← Back to Videos
         </Link>
         <div>
-          <RequestRemoval videoId={video.id} />
+          <RequestRemoval target={{ videoId: video.id }} />
         </div>
       </div>
     </ShopLayout>

@@ -13,6 +13,7 @@ import { RoutineList } from '../../features/programme/routine-list.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { ACCESS_CODE_REQUIRED } from '@app/shared/privacy';
 import { AccessCodeForm } from '../../features/privacy/access-code-form.tsx';
+import { RequestRemoval } from '../../features/privacy/removal-request.tsx';
 import { api, isApiError } from '../../lib/api.ts';
 
 /**
@@ -75,6 +76,7 @@ export default function PerformerRoute() {
             {kind === 'dancer' && <DancerAlert page={data} />}
             <h2 className="sr-only">Routines</h2>
             <RoutineList routines={data.routines} alerts={kind !== 'dancer'} />
+            {kind === 'dancer' && <RequestRemoval target={{ dancerId: data.id }} />}
           </>
         )}
       </div>

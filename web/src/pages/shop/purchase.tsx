@@ -192,7 +192,7 @@ function PurchaseView({ video }: { video: Video }) {
             ← Back to Videos
           </Link>
           <div>
-            <RequestRemoval videoId={video.id} />
+            <RequestRemoval target={{ videoId: video.id }} />
           </div>
         </div>
         <div className="space-y-6">
