@@ -11,6 +11,8 @@ export interface GuessRule {
   /** Wrong guesses in the window, from all addresses together, before the slowdown starts. */
   threshold: number;
   windowMs: number;
+  /** What is guessed, in the 429's words: "passwords" unless said. */
+  noun?: string;
 }
 
 export interface BoundGuard {
@@ -25,6 +27,12 @@ const MAX_WAIT_MS = 15 * 60_000;
 export const guessRules = {
   login: { name: 'admin-login', threshold: 50, windowMs: 3600_000 },
   videoPassword: { name: 'video-password', threshold: 50, windowMs: 3600_000 },
+  /**
+   * Showcase access codes, all showcases together (issue 28: limited like the video password): one
+   * count, so the slowdown names no showcase, and a code a whole studio shares is not worn down by
+   * many addresses guessing.
+   */
+  accessCode: { name: 'showcase-access-code', threshold: 50, windowMs: 3600_000, noun: 'access codes' },
 } satisfies Record<string, GuessRule>;
 
 /**
@@ -64,7 +72,7 @@ export class GuessGuard {
       const seconds = Math.ceil(waitMs / 1000);
       throw new HttpError(
         429,
-        `Too many wrong passwords. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        `Too many wrong ${this.rule.noun ?? 'passwords'}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
         { headers: { 'Retry-After': String(seconds) } },
       );
     }

@@ -61,7 +61,7 @@ export const jobPayloadSchemas = {
   'prune-video-stat-events': z.object({}),
   'security-alert': z.object({
     // Wrong passwords from many addresses: the owner is told once per window (api/src/http/guesses.ts).
-    what: z.enum(['admin-login', 'video-password']),
+    what: z.enum(['admin-login', 'video-password', 'showcase-access-code']),
     videoId: z.string().max(100).optional(),
     failures: z.number().int().positive(),
     windowMinutes: z.number().int().positive(),

@@ -11,6 +11,7 @@ import {
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
+import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { videoWithVisibility } from '../videos/library.service.ts';
 import { findPerformer } from '../programmes/performers.service.ts';
@@ -29,9 +30,10 @@ import {
 export function privacyRoutes(deps: Deps): Router {
   const router = Router();
 
+  const codeGuesses = new GuessGuard(deps, guessRules.accessCode);
   router.post('/api/showcase-access', rateLimiter(deps, limits.accessCode), async (req, res) => {
     const input = showcaseAccessRequestSchema.parse(req.body ?? {});
-    res.set('Cache-Control', 'no-store').json(await openShowcase(deps, res, input));
+    res.set('Cache-Control', 'no-store').json(await openShowcase(deps, res, input, codeGuesses.about(req)));
   });
 
   router.post(

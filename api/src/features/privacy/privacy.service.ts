@@ -9,6 +9,7 @@ import {
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { BoundGuard } from '../../http/guesses.ts';
 import { accessCodeMatches, grantShowcaseAccess, type ShowcaseGate } from './showcase-access.ts';
 import { paidPurchaseIdsOfVideo } from '@app/shared/sales';
 
@@ -35,7 +36,10 @@ export async function openShowcase(
   deps: Pick<Deps, 'db' | 'config'>,
   res: Response,
   input: { slug?: string; videoId?: string; dancerId?: string; studioId?: string; code: string },
+  guesses?: BoundGuard,
 ): Promise<{ slug: string }> {
+  // Wrong codes from many addresses slow every address that has typed one wrong (GuessGuard).
+  await guesses?.check();
   const where = input.slug
     ? eq(showcases.slug, input.slug)
     : input.videoId
@@ -58,7 +62,10 @@ export async function openShowcase(
   const stored = showcase?.accessCodeEncrypted ?? null;
   // Compared even when nothing was found (against nothing), so both answers take about as long.
   const matches = accessCodeMatches(deps, stored, input.code);
-  if (!showcase || !stored || !matches) throw new HttpError(401, WRONG_ACCESS_CODE);
+  if (!showcase || !stored || !matches) {
+    await guesses?.failed();
+    throw new HttpError(401, WRONG_ACCESS_CODE);
+  }
   grantShowcaseAccess(deps, res, { id: showcase.id, accessCodeEncrypted: stored });
   return { slug: showcase.slug };
 }

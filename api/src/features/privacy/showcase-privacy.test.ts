@@ -333,4 +333,31 @@ describe('a showcase behind an access code', () => {
       .send({ slug, code: 'Rata-2027' })
       .expect(200);
   });
+
+  it('slows guessers spread over many addresses past 50 wrong codes an hour, as video passwords', async () => {
+    const guess = (address: string, code: string, target: Record<string, string> = { slug }) =>
+      request(api.app)
+        .post('/api/showcase-access')
+        .set('X-Forwarded-For', address)
+        .send({ ...target, code });
+    // Each address stays far under its own limit; a showcase that does not exist counts the same.
+    for (let address = 1; address <= 60; address++)
+      expect(
+        (await guess(`198.18.${address}.1`, `guess-${address}`, address % 2 ? { slug } : { slug: 'nowhere' }))
+          .status,
+      ).toBe(401);
+    const slowed = await guess('198.18.1.1', 'Rata-2027');
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.message).toMatch(/^Too many wrong access codes\. Please try again in \d+ seconds?\.$/);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    // A family that has typed nothing wrong still gets in.
+    await guess('198.18.200.1', 'Rata-2027').expect(200);
+    const alerts = (await api.deps.producer.queue('security-alert').getJobs(['waiting', 'delayed'])).map(
+      (job) => job.data,
+    );
+    expect(alerts).toEqual([
+      { what: 'showcase-access-code', failures: expect.any(Number), windowMinutes: 60 },
+    ]);
+    expect(alerts[0]!.failures).toBeGreaterThan(50);
+  });
 });
