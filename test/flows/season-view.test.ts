@@ -287,6 +287,7 @@ describe('the season view', () => {
     const context = {
       db,
       config: env.config,
+      producer: worker.producer,
       logger: createLogger({ level: 'silent', name: 'test' }),
     } as never;
     expect(await retentionSweep({}, context)).toEqual({

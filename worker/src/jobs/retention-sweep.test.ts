@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { UnrecoverableError } from 'bullmq';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buyerSessions,
   buyerSignInLinks,
@@ -8,11 +9,19 @@ import {
   syncRuns,
 } from '@app/shared/db';
 import { createLogger } from '@app/shared/logger';
+import { expectErrorLogs } from '../../../test/support/guards.ts';
+import { drain } from '../../../test/support/worker.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 import { schedulesFor } from '../schedules.ts';
 import { retentionSweep } from './retention-sweep.ts';
 
-const { env } = useTestWorld();
+const { env, worker } = useTestWorld({
+  worker: {
+    'contact-notification': async () => {
+      throw new UnrecoverableError('mail server said no');
+    },
+  },
+});
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
 
@@ -62,6 +71,7 @@ describe('retention-sweep', () => {
     const context = {
       db,
       config: env.config,
+      producer: worker.producer,
       logger: createLogger({ level: 'silent', name: 'test' }),
     } as never;
     expect(await retentionSweep({}, context)).toEqual({
@@ -103,6 +113,7 @@ describe('retention-sweep', () => {
     const context = {
       db,
       config: { ...env.config, RETENTION_ENQUIRY_DAYS: 365 },
+      producer: worker.producer,
       logger: createLogger({ level: 'silent', name: 'test' }),
     } as never;
     // This one and the 700-day-old one of the test before; today's stays.
@@ -110,5 +121,30 @@ describe('retention-sweep', () => {
     expect((await db.select({ message: contacts.message }).from(contacts)).map((row) => row.message)).toEqual(
       ['today'],
     );
+  });
+
+  it('deletes failed jobs (their payloads name people) after the processing-record period', async () => {
+    expectErrorLogs(/mail server said no/);
+    const failed = worker.producer.queue('contact-notification');
+    await worker.producer.enqueue('contact-notification', { contactId: 1 });
+    await drain(worker.producer, 'contact-notification');
+    expect(await failed.getFailedCount()).toBe(1);
+    const context = {
+      db: env.database.db,
+      config: { ...env.config, RETENTION_JOB_RECORD_DAYS: 7 },
+      producer: worker.producer,
+      logger: createLogger({ level: 'silent', name: 'test' }),
+    } as never;
+    // Today's failure is kept; a week and a day later it is gone.
+    expect(await retentionSweep({}, context)).toBe('skipped');
+    expect(await failed.getFailedCount()).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 8 * 24 * 3600_000);
+      expect(await retentionSweep({}, context)).toEqual({ status: 'done', deleted: { 'failed jobs': 1 } });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await failed.getFailedCount()).toBe(0);
   });
 });

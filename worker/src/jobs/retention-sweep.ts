@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_ALERT_DAYS } from '@app/shared/online-alerts';
 import { SEARCH_MISS_DAYS } from '@app/shared/privacy';
+import { jobNames } from '@app/shared/queue';
 import type { JobHandler, WorkerContext } from '../context.ts';
 
 // Bounded so each statement stays a short transaction on a big backlog.
@@ -63,7 +64,10 @@ export function retentionRules(
  * Deletes what its retention rule says has expired. Running it twice deletes nothing more; each rule
  * is its own statements, so one table's trouble does not keep the others' data.
  */
-export const retentionSweep: JobHandler<'retention-sweep'> = async (_payload, { db, config, logger }) => {
+export const retentionSweep: JobHandler<'retention-sweep'> = async (
+  _payload,
+  { db, config, logger, producer },
+) => {
   const deleted: Record<string, number> = {};
   for (const rule of retentionRules(config)) {
     let count = 0;
@@ -78,6 +82,18 @@ export const retentionSweep: JobHandler<'retention-sweep'> = async (_payload, { 
     }
     if (count > 0) deleted[rule.name] = count;
   }
+  // Failed jobs (their payloads hold addresses and ids) as long as the processing records: the queue's
+  // own removeOnFail keeps them 30 days at most, a shorter RETENTION_JOB_RECORD_DAYS is applied here.
+  const failedGrace = config.RETENTION_JOB_RECORD_DAYS * 24 * 3600_000;
+  let failedJobs = 0;
+  for (const name of jobNames) {
+    for (;;) {
+      const removed = await producer.queue(name).clean(failedGrace, BATCH, 'failed');
+      failedJobs += removed.length;
+      if (removed.length < BATCH) break;
+    }
+  }
+  if (failedJobs > 0) deleted['failed jobs'] = failedJobs;
   if (Object.keys(deleted).length === 0) return 'skipped';
   logger.info({ deleted }, 'retention sweep deleted expired data');
   return { status: 'done', deleted };
