@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { sellableVideoV } from '../sales/availability.ts';
 import { purposeKey, sign, verifySignature } from '../signing.ts';
 
 // "Tell me when it is online" (decision 035), shared by the api (requests, confirm, unsubscribe) and
@@ -25,13 +26,16 @@ export function onlineAlertUrl(publicUrl: string, secret: string, id: string, ac
   return url.toString();
 }
 
+/** A video that answers an alert: published, and one a visitor can buy or watch now (not failed nor still processing). */
+export const onlineVideoV = sql`v.published and ${sellableVideoV}`;
+
 /**
  * How many routines of an alert's entry or dancer have a published video a visitor can see (a
- * published showcase): the alert is answered when this grows past what it was when it was asked for.
+ * published showcase) and buy: the alert is answered when this grows past what it was when asked for.
  */
 export function onlineRoutineCount(entryId: SQL, dancerId: SQL) {
   return sql`(select count(*)::int from programme_entries e join showcases s on s.id = e.showcase_id
     where e.id in (select ${entryId}::text
         union all select ed.entry_id from programme_entry_dancers ed where ed.dancer_id = ${dancerId}::text)
-      and s.published and exists (select 1 from videos v where v.entry_id = e.id and v.published))`;
+      and s.published and exists (select 1 from videos v where v.entry_id = e.id and ${onlineVideoV}))`;
 }

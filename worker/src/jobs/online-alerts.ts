@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
-import { onlineAlertUrl, onlineRoutineCount } from '@app/shared/online-alerts';
+import { onlineAlertUrl, onlineRoutineCount, onlineVideoV } from '@app/shared/online-alerts';
 import { displayDancerName, type DancerNameDisplay } from '@app/shared/schemas';
 import { business } from '@app/shared/site-copy';
 import type { JobHandler, WorkerContext } from '../context.ts';
@@ -42,7 +42,7 @@ async function targetOf(db: Pick<Db, 'execute'>, alert: Pick<Alert, 'entryId' | 
       videoId: string | null;
     }>(sql`
       select e.entry_number as number, e.title, s.name as "showcaseName", s.slug,
-        (select v.id from videos v where v.entry_id = e.id and v.published order by v.created_at, v.id limit 1) as "videoId"
+        (select v.id from videos v where v.entry_id = e.id and ${onlineVideoV} order by v.created_at, v.id limit 1) as "videoId"
       from programme_entries e join showcases s on s.id = e.showcase_id where e.id = ${alert.entryId}`);
     const row = rows[0];
     if (!row) return undefined;

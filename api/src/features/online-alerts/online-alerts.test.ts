@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { onlineAlerts } from '@app/shared/db';
+import { onlineAlerts, videos } from '@app/shared/db';
 import { findEntry } from '@app/shared/programme';
 import { ONLINE_ALERT_REQUESTED, onlineAlertAnswerSchema } from '@app/shared/schemas';
 import { programmeCsv } from '../../../../scripts/seed/programme.ts';
@@ -122,6 +122,44 @@ describe('tell me when it is online', () => {
     await worker.producer.enqueue('online-alert-notify', {});
     await drain(worker.producer, 'online-alert-notify');
     expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('waits for a video that can be bought: a failed or unfinished one does not answer', async () => {
+    const { showcase, entry12 } = await competition();
+    const email = address();
+    await ask({ email, entryId: entry12.id }).expect(202);
+    await drain(worker.producer, 'online-alert-confirm');
+    const confirmation = await smtp.waitFor((mail) => JSON.stringify(mail.to).includes(email));
+    const confirm = linkIn(confirmation.text, 'confirm');
+    await request(api.app)
+      .post(`/api/online-alerts/${confirm.id}/confirm`)
+      .send({ token: confirm.token })
+      .expect(200);
+
+    // Published, but its processing failed (a corrupt file), or it is still being prepared: not online.
+    const video = await createVideo(db(), {
+      showcaseId: showcase.id,
+      published: true,
+      priceCents: 1500,
+      processingState: 'failed',
+    });
+    await db().update(videos).set({ entryId: entry12.id }).where(eq(videos.id, video.id));
+    await worker.producer.enqueue('online-alert-notify', {});
+    await drain(worker.producer, 'online-alert-notify');
+    await db().update(videos).set({ processingState: 'processing' }).where(eq(videos.id, video.id));
+    await worker.producer.enqueue('online-alert-notify', {});
+    await drain(worker.producer, 'online-alert-notify');
+    expect(mailsTo(email)).toHaveLength(1);
+
+    // The replaced file is processed: now it is on sale, and the alert is answered with its page.
+    await db().update(videos).set({ processingState: 'ready' }).where(eq(videos.id, video.id));
+    await worker.producer.enqueue('online-alert-notify', {});
+    await drain(worker.producer, 'online-alert-notify');
+    const online = await smtp.waitFor(
+      (mail) => mail !== confirmation && JSON.stringify(mail.to).includes(email),
+    );
+    expect(online.subject).toBe('Item 12: Paper Boats is online');
+    expect(online.text).toContain(`/video/${video.id}/purchase`);
   });
 
   it('unsubscribes from the page or with one click, and never sends after', async () => {
