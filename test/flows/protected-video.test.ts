@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { showcases, videos } from '@app/shared/db';
 import { publicVideoSchema, videoTokenSchema } from '@app/shared/schemas';
+import { binaryBody } from '../support/app.ts';
 import { drain } from '../support/worker.ts';
 import { useTestWorld } from '../support/world.ts';
 
@@ -141,11 +142,7 @@ describe("the demo data's protected videos", () => {
     const played = await request(api.app)
       .get(unlocked.previewClipUrl!)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(played.headers['content-type']).toBe('video/mp4');
     expect(played.headers['cache-control']).toBe('private, no-store');

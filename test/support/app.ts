@@ -23,3 +23,10 @@ export async function adminAgent(app: Express) {
   await agent.post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(204);
   return agent;
 }
+
+/** supertest's parser for a body kept as bytes whatever its type (a PDF, a clip, an XML listing). */
+export function binaryBody(res: request.Response, done: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}

@@ -6,6 +6,7 @@ import { purchases, stripePayouts, taxDocuments } from '@app/shared/db';
 import { saveGstSettings } from '@app/shared/gst';
 import { transitionPurchase } from '@app/shared/sales';
 import { gstReportSchema, gstSettingsSchema, purchaseStatusSchema } from '@app/shared/schemas';
+import { binaryBody } from '../../../../test/support/app.ts';
 import { createPurchase, createVideo } from '../../../../test/support/factories.ts';
 import { pdfText } from '../../../../test/support/pdf-text.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -100,11 +101,7 @@ describe('documents', () => {
     const pdf = await request(api.app)
       .get(link.url)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200)
       .expect('Content-Type', 'application/pdf');
     expect(await pdfText(pdf.body as Buffer)).toContain('GST number: 49-091-850');
@@ -241,11 +238,7 @@ describe('refunds of payments recorded before documents existed', () => {
     const pdf = await agent
       .get(`/api/admin/documents/${invoice!.id}.pdf`)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     const text = await pdfText(pdf.body as Buffer);
     expect(text).toContain('Date: 5 March 2025');

@@ -12,6 +12,7 @@ import {
 } from '@app/shared/schemas';
 import { MAX_IMAGE_BYTES } from '@app/shared/images';
 import { MIN_PART_BYTES } from '@app/shared/storage';
+import { binaryBody } from '../../../../test/support/app.ts';
 import { withCameraMetadata } from '../../../../test/support/camera.ts';
 import { partSizeFor } from './uploads.service.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -255,7 +256,7 @@ describe('uploads with local storage', () => {
       .get(await signed({ ...upload, action: 'list' }))
       .set('Origin', origin)
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .expect(200);
     const xml = (listed.body as Buffer).toString();
     for (const [index, etag] of etags.entries())
@@ -341,13 +342,6 @@ const cameraJpeg = () =>
     .jpeg()
     .toBuffer();
 
-/** supertest's parser for a body kept as bytes. */
-function binary(res: request.Response, done: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
 describe('preview pictures', () => {
   const { api } = useTestWorld({ api: true });
 
@@ -360,7 +354,7 @@ describe('preview pictures', () => {
       const response = await request(api.app)
         .get(`/api/video-preview/${encodeURIComponent(key)}${width}`)
         .buffer(true)
-        .parse(binary)
+        .parse(binaryBody)
         .expect(200);
       expect(response.headers['content-type']).toBe('image/jpeg');
       const body = response.body as Buffer;
@@ -424,7 +418,7 @@ describe('uploads with S3 storage', () => {
     const preview = await request(api.app)
       .get(`/api/video-preview/${encodeURIComponent(previewKey)}`)
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .expect(200);
     expect(preview.headers['content-type']).toBe('image/jpeg');
     expect(await exifr.parse(preview.body as Buffer, { tiff: true, gps: true })).toBeUndefined();
