@@ -149,6 +149,7 @@ export function CheckboxField({
 
 /** A list filter: "any" (the empty value) first, then each option; a plain string is its own value. */
 export function FilterSelect({
+  id,
   label,
   className,
   value,
@@ -158,6 +159,8 @@ export function FilterSelect({
   name,
   disabled,
 }: {
+  /** For a visible <label htmlFor> beside it. */
+  id?: string;
   label: string;
   className?: string;
   value: string;
@@ -170,6 +173,7 @@ export function FilterSelect({
 }) {
   return (
     <Select
+      id={id}
       name={name}
       aria-label={label}
       className={className}

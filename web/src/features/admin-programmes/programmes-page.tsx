@@ -1,10 +1,6 @@
-import { useLocation, useSearch } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
-import type { AdminShowcase } from '@app/shared/schemas';
-import { FilterSelect } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
+import { useSearch } from 'wouter';
 import { AdminLayout } from '../admin-shell/admin-layout.tsx';
-import { adminKeys } from '../admin-shell/query-keys.ts';
+import { CompetitionPicker } from '../admin-shell/competition-picker.tsx';
 import { EntriesList } from './entries-list.tsx';
 import { ProgrammeImport } from './programme-import.tsx';
 
@@ -17,29 +13,10 @@ export default function AdminProgrammesPage() {
   const showcaseId = params.get('showcase') ?? '';
   // ?q= (the season view's link to fix an entry): the entries list opens searched for it.
   const q = params.get('q') ?? '';
-  const [, navigate] = useLocation();
-  const showcases = useQuery({
-    queryKey: adminKeys.showcases,
-    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
-  });
   return (
     <AdminLayout title="Programmes">
       <div className="space-y-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <label htmlFor="programme-showcase" className="text-sm text-zinc-300">
-            Competition
-          </label>
-          <FilterSelect
-            label="Competition"
-            className="w-80"
-            value={showcaseId}
-            onChange={(id) =>
-              navigate(id ? `/admin/programmes?showcase=${encodeURIComponent(id)}` : '/admin/programmes')
-            }
-            anyLabel="Choose a showcase"
-            options={(showcases.data ?? []).map((showcase) => ({ value: showcase.id, label: showcase.name }))}
-          />
-        </div>
+        <CompetitionPicker path="/admin/programmes" />
         {showcaseId ? (
           <>
             <p className="text-sm text-zinc-300">

@@ -1,10 +1,5 @@
-import { useLocation, useSearch } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
-import type { AdminShowcase } from '@app/shared/schemas';
-import { FilterSelect } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { AdminLayout } from '../admin-shell/admin-layout.tsx';
-import { adminKeys } from '../admin-shell/query-keys.ts';
+import { CompetitionPicker, useChosenCompetition } from '../admin-shell/competition-picker.tsx';
 import { QueryState } from '../admin-shell/query-state.tsx';
 import { useSeasonView } from './queries.ts';
 import {
@@ -17,26 +12,12 @@ import {
 
 /** /admin/season?showcase=<id>: the owner's season view of one competition (docs/decisions/034). */
 export default function AdminSeasonPage() {
-  const showcaseId = new URLSearchParams(useSearch()).get('showcase') ?? '';
-  const [, navigate] = useLocation();
-  const showcases = useQuery({
-    queryKey: adminKeys.showcases,
-    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
-  });
+  const showcaseId = useChosenCompetition();
   const season = useSeasonView(showcaseId);
   return (
     <AdminLayout title="Season view">
       <div className="space-y-6">
-        <FilterSelect
-          label="Competition"
-          className="w-full sm:w-[28rem]"
-          value={showcaseId}
-          onChange={(id) =>
-            navigate(id ? `/admin/season?showcase=${encodeURIComponent(id)}` : '/admin/season')
-          }
-          anyLabel="Choose a showcase"
-          options={(showcases.data ?? []).map((showcase) => ({ value: showcase.id, label: showcase.name }))}
-        />
+        <CompetitionPicker path="/admin/season" />
         {showcaseId ? (
           <QueryState
             query={season}
