@@ -763,6 +763,8 @@ export const uploadBatches = pgTable(
     publish: boolean().notNull().default(false),
     priceCents: integer().notNull().default(0),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** The entry her first camera-named file is (C0047.MP4 is a counter): the rest follow in order. */
+    firstEntryId: text().references(() => programmeEntries.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -50,6 +50,10 @@ export const matchUploadFileSchema = z.strictObject({
   matchedBy: z.enum(['order', 'hand']).default('hand'),
 });
 
+export const firstUploadEntrySchema = z.strictObject({
+  entryId: z.string().max(100).nullable(),
+});
+
 export const confirmUploadBatchSchema = z.strictObject({
   publish: z.boolean(),
   priceCents: z.number().int().min(0).max(1_000_000),
@@ -110,5 +114,7 @@ export const uploadBatchSchema = z.object({
   entries: z.array(uploadBatchEntrySchema),
   /** The entries she marked as not filmed (ids, in the programme's order): camera-named files skip them. */
   notFilmed: z.array(z.string()),
+  /** The entry the first camera-named file belongs to; the others follow in the programme's order. */
+  firstEntryId: z.string().nullable(),
 });
 export type UploadBatch = z.infer<typeof uploadBatchSchema>;

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import {
   confirmUploadBatchSchema,
+  firstUploadEntrySchema,
   matchUploadFileSchema,
   registerUploadFileSchema,
   signUploadRequestSchema,
@@ -17,6 +18,7 @@ import {
   registerFile,
   removeFile,
   retryFile,
+  setFirstEntry,
   signRequest,
 } from './bulk-uploads.service.ts';
 
@@ -67,6 +69,12 @@ export function registerBulkUploadRoutes(admin: Router, deps: Deps): void {
   });
   admin.delete(`${base}/:batchId/not-filmed/:entryId`, async (req, res) => {
     await markNotFilmed(deps, ids(req.params).batchId, textIdSchema.parse(req.params.entryId), false);
+    res.status(204).end();
+  });
+  // The entry of her first camera-named file (the others follow the programme's order from it).
+  admin.put(`${base}/:batchId/first-entry`, async (req, res) => {
+    const { entryId } = firstUploadEntrySchema.parse(req.body ?? {});
+    await setFirstEntry(deps, ids(req.params).batchId, entryId);
     res.status(204).end();
   });
   admin.post(`${base}/:batchId/files/:fileId/retry`, async (req, res) => {

@@ -168,6 +168,7 @@ export async function getBatch(deps: Deps, batchId: string): Promise<UploadBatch
     ),
     entries,
     notFilmed: entries.flatMap((entry) => (marked.has(entry.id) ? [entry.id] : [])),
+    firstEntryId: batch.firstEntryId,
   };
 }
 
@@ -350,6 +351,16 @@ export async function markNotFilmed(deps: Deps, batchId: string, entryId: string
     await deps.db
       .delete(uploadNotFilmed)
       .where(and(eq(uploadNotFilmed.batchId, batchId), eq(uploadNotFilmed.entryId, entryId)));
+}
+
+/**
+ * The entry her first camera-named file belongs to (null: none chosen), kept with the batch like the
+ * not-filmed marks, so after a reload the files she adds and the marks she changes follow the same order.
+ */
+export async function setFirstEntry(deps: Deps, batchId: string, entryId: string | null) {
+  const batch = await batchRow(deps, batchId);
+  await checkEntry(deps, batch.showcaseId, entryId);
+  await deps.db.update(uploadBatches).set({ firstEntryId: entryId }).where(eq(uploadBatches.id, batchId));
 }
 
 /** Confirms the batch: its uploaded files become videos now, the others as each arrives. Again: nothing changes. */

@@ -343,6 +343,41 @@ describe('bulk uploads against the local driver, through S3 requests', () => {
     expect(await marked()).toEqual([]);
   });
 
+  it('keeps the entry of the first camera-named file with the batch', async () => {
+    const { entry, batch } = await showcaseWithEntry();
+    const choose = (entryId: unknown, batchId = batch.id) =>
+      agent
+        .put(`/api/admin/upload-batches/${batchId}/first-entry`)
+        .set('Origin', origin)
+        .send({ entryId });
+    const chosen = async (as = agent) =>
+      uploadBatchSchema.parse((await as.get(`/api/admin/upload-batches/${batch.id}`).expect(200)).body)
+        .firstEntryId;
+
+    expect(await chosen()).toBeNull();
+    await choose(entry.id).expect(204);
+    // After a reload, or on the other laptop, the files she adds follow the same order.
+    expect(await chosen(await adminAgent(api.app))).toBe(entry.id);
+
+    const { entry: elsewhere } = await showcaseWithEntry();
+    const refused = await choose(elsewhere.id).expect(400);
+    expect(refused.body).toMatchObject({ message: "That entry is not in this showcase's programme" });
+    await choose(42).expect(400);
+    await choose(entry.id, randomUUID()).expect(404);
+    await request(api.app)
+      .put(`/api/admin/upload-batches/${batch.id}/first-entry`)
+      .set('Origin', origin)
+      .send({ entryId: null })
+      .expect(401);
+    expect(await chosen()).toBe(entry.id);
+    await choose(null).expect(204);
+    expect(await chosen()).toBeNull();
+    // An entry deleted (the programme imported again) is no longer the first one.
+    await choose(entry.id).expect(204);
+    await env.database.db.delete(programmeEntries).where(eq(programmeEntries.id, entry.id));
+    expect(await chosen()).toBeNull();
+  });
+
   it('refuses a visitor', async () => {
     const { batch } = await showcaseWithEntry();
     await request(api.app).get(`/api/admin/upload-batches/${batch.id}`).expect(401);

@@ -8,7 +8,13 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { MAX_UPLOAD_BYTES, uploadFileNameSchema } from '../../lib/schemas.ts';
 import { contentTypeOf } from '../admin-uploads/upload.ts';
 import { inspectVideo } from './inspect-video.ts';
-import { bulkUploadApi, useMarkNotFilmed, useRefreshBatch, useUploadBatch } from './queries.ts';
+import {
+  bulkUploadApi,
+  useMarkNotFilmed,
+  useRefreshBatch,
+  useSetFirstEntry,
+  useUploadBatch,
+} from './queries.ts';
 import { entryLabel, ReviewTable } from './review-table.tsx';
 import { createUploader, FILES_AT_ONCE, type Uploader } from './uploader.ts';
 
@@ -38,9 +44,9 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   const batch = useUploadBatch(batchId);
   const refresh = useRefreshBatch(batchId);
   const markNotFilmed = useMarkNotFilmed(batchId);
+  const setFirstEntry = useSetFirstEntry(batchId);
   const [local, setLocal] = useState(new Map<string, LocalState>());
   const [problems, setProblems] = useState<string[]>([]);
-  const [firstEntryId, setFirstEntryId] = useState('');
   const [publish, setPublish] = useState(true);
   const [price, setPrice] = useState('15.00');
   const [busy, setBusy] = useState(false);
@@ -84,6 +90,7 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   }, [gone, showcaseId]);
 
   const data = batch.data;
+  const firstEntryId = data?.firstEntryId ?? '';
   // Entries she did not film: skipped when camera files follow the programme's order. Kept with the
   // batch, so a reload or the other laptop skips them too.
   const notFilmed = useMemo(() => new Set(data?.notFilmed), [data]);
@@ -124,7 +131,7 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
         capturedAt,
       })),
       current.entries,
-      { firstEntryId: firstEntryId || null, notFilmed },
+      { firstEntryId: current.firstEntryId, notFilmed },
     );
     // A few registrations at a time; each file starts sending as soon as it is registered.
     const queue = [...accepted];
@@ -168,21 +175,21 @@ export function BulkUploadScreen({ showcaseId }: { showcaseId: string }) {
   };
 
   /** Camera-named files follow the programme's order from the entry she picks for the first one. */
-  const rematchByOrder = async (entryId: string, skipped = notFilmed) => {
-    setFirstEntryId(entryId);
-    if (!data || !entryId) return;
-    const matches = matchFiles(
-      data.files
-        .filter((file) => file.matchedBy !== 'hand' && file.matchedBy !== 'number')
-        .map((file) => ({ key: file.id, name: file.fileName, capturedAt: file.capturedAt })),
-      data.entries,
-      { firstEntryId: entryId, notFilmed: skipped },
-    );
-    await act(async () => {
+  const rematchByOrder = (entryId: string, skipped = notFilmed) =>
+    act(async () => {
+      if (!data) return;
+      if (entryId !== firstEntryId) await setFirstEntry(entryId || null);
+      if (!entryId) return;
+      const matches = matchFiles(
+        data.files
+          .filter((file) => file.matchedBy !== 'hand' && file.matchedBy !== 'number')
+          .map((file) => ({ key: file.id, name: file.fileName, capturedAt: file.capturedAt })),
+        data.entries,
+        { firstEntryId: entryId, notFilmed: skipped },
+      );
       for (const [fileId, match] of matches)
         if (match.matchedBy === 'order') await bulkUploadApi.match(data.id, fileId, match.entryId, 'order');
     }, 'Could not match the files');
-  };
 
   if (!batchId || !data)
     return (

@@ -35,26 +35,43 @@ export function useRefreshBatch(batchId: string | null) {
 const batchPath = (batchId: string) => `/api/admin/upload-batches/${encodeURIComponent(batchId)}`;
 
 /**
- * Marks an entry as not filmed (or takes the mark back) for every browser matching this batch; the box
- * shows the change at once (the batch asked again after it shows what the api kept).
+ * A change to the batch that shows at once, then is sent: a poll already on its way would answer with
+ * the batch as it was and undo it on screen, so it is cancelled first; the next poll shows what the api kept.
  */
-export function useMarkNotFilmed(batchId: string | null) {
+function useBatchChange(batchId: string | null) {
   const client = useQueryClient();
-  return async (entryId: string, notFilmed: boolean) => {
+  return async (change: (batch: UploadBatch) => UploadBatch, send: (path: string) => Promise<unknown>) => {
     const key = bulkUploadKeys.batch(batchId ?? '');
-    // A poll already on its way answers with the marks as they were and would untick the box.
     await client.cancelQueries({ queryKey: key });
-    client.setQueryData<UploadBatch>(
-      key,
-      (batch) =>
-        batch && {
-          ...batch,
-          notFilmed: [...batch.notFilmed.filter((id) => id !== entryId), ...(notFilmed ? [entryId] : [])],
-        },
-    );
-    const path = `${batchPath(batchId ?? '')}/not-filmed/${encodeURIComponent(entryId)}`;
-    await (notFilmed ? api.put<void>(path, {}) : api.delete<void>(path));
+    client.setQueryData<UploadBatch>(key, (batch) => batch && change(batch));
+    await send(batchPath(batchId ?? ''));
   };
+}
+
+/** Marks an entry as not filmed (or takes the mark back) for every browser matching this batch. */
+export function useMarkNotFilmed(batchId: string | null) {
+  const change = useBatchChange(batchId);
+  return (entryId: string, notFilmed: boolean) =>
+    change(
+      (batch) => ({
+        ...batch,
+        notFilmed: [...batch.notFilmed.filter((id) => id !== entryId), ...(notFilmed ? [entryId] : [])],
+      }),
+      (path) => {
+        const mark = `${path}/not-filmed/${encodeURIComponent(entryId)}`;
+        return notFilmed ? api.put<void>(mark, {}) : api.delete<void>(mark);
+      },
+    );
+}
+
+/** The entry of her first camera-named file, kept with the batch (a reload keeps following it). */
+export function useSetFirstEntry(batchId: string | null) {
+  const change = useBatchChange(batchId);
+  return (entryId: string | null) =>
+    change(
+      (batch) => ({ ...batch, firstEntryId: entryId }),
+      (path) => api.put<void>(`${path}/first-entry`, { entryId }),
+    );
 }
 
 export const bulkUploadApi = {

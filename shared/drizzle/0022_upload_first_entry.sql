@@ -1,0 +1,2 @@
+ALTER TABLE "upload_batches" ADD COLUMN "first_entry_id" text;--> statement-breakpoint
+ALTER TABLE "upload_batches" ADD CONSTRAINT "upload_batches_first_entry_id_programme_entries_id_fk" FOREIGN KEY ("first_entry_id") REFERENCES "public"."programme_entries"("id") ON DELETE set null ON UPDATE no action;
