@@ -16,7 +16,7 @@ import { adminSessionRoutes, registerLogout } from './features/admin-session/adm
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
 import { publicListRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
-import { imageRoutes } from './features/images/images.routes.ts';
+import { sitePictureRoutes } from './features/pictures/site-pictures.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
 import {
   registerAdminTestimonialRoutes,
@@ -118,7 +118,7 @@ export function createApp(deps: Deps): express.Express {
 
   app.use([...ADMIN_PREFIXES], sessionMiddleware(deps), sameOriginWrites(deps));
   app.use(adminSessionRoutes(deps));
-  app.use(imageRoutes(deps));
+  app.use(sitePictureRoutes(deps));
   app.use(publicListRoutes(deps));
   app.use(photoRoutes(deps));
   app.use(testimonialRoutes(deps));

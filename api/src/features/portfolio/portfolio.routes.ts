@@ -12,7 +12,7 @@ import { variantKey, type VariantFormat } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { planUpload } from '../uploads/uploads.service.ts';
-import { negotiate, variantQuerySchema } from '../images/images.service.ts';
+import { negotiate, variantQuerySchema } from '../pictures/site-pictures.service.ts';
 import {
   adminImage,
   adminImages,

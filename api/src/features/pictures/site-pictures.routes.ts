@@ -9,10 +9,10 @@ import {
   negotiate,
   safeFileName,
   variantQuerySchema,
-} from './images.service.ts';
+} from './site-pictures.service.ts';
 
 /** Our own pictures, in the width and format the browser asks for. */
-export function imageRoutes({ config }: Deps): Router {
+export function sitePictureRoutes({ config }: Deps): Router {
   const router = Router();
   const sourceRoot = path.resolve(config.IMAGES_DIR);
   const variants = imageVariants(config.IMAGE_CACHE_DIR);
