@@ -17,6 +17,7 @@ import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
 import { publicListRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { sitePictureRoutes } from './features/pictures/site-pictures.routes.ts';
+import { uploadedPhotoRoutes } from './features/pictures/uploaded-photos.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
 import {
   registerAdminTestimonialRoutes,
@@ -31,7 +32,7 @@ import {
 } from './features/video-processing/video-processing.routes.ts';
 import { registerVideoAdminRoutes } from './features/video-admin/video-admin.routes.ts';
 import { registerAdminEventRoutes } from './features/events/events.routes.ts';
-import { photoRoutes, registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
+import { registerPortfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { registerBulkUploadRoutes } from './features/bulk-uploads/bulk-uploads.routes.ts';
 import { registerPurchaseRoutes } from './features/purchases/purchases.routes.ts';
@@ -120,7 +121,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(adminSessionRoutes(deps));
   app.use(sitePictureRoutes(deps));
   app.use(publicListRoutes(deps));
-  app.use(photoRoutes(deps));
+  app.use(uploadedPhotoRoutes(deps));
   app.use(testimonialRoutes(deps));
   app.use(contactRoutes(deps));
   app.use(videoRoutes(deps));

@@ -1,5 +1,4 @@
-import { Router, type Router as ExpressRouter } from 'express';
-import { hasAvifVariant } from '@app/shared/images';
+import type { Router } from 'express';
 import {
   createImageRequestSchema,
   createPortfolioPhotoSchema,
@@ -8,19 +7,14 @@ import {
   serialIdSchema,
   updatePortfolioPhotoSchema,
 } from '@app/shared/schemas';
-import { variantKey, type VariantFormat } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { planUpload } from '../uploads/uploads.service.ts';
-import { negotiate, variantQuerySchema } from '../pictures/site-pictures.service.ts';
 import {
   adminImage,
   adminImages,
   adminPortfolio,
   createPhoto,
   deletePhoto,
-  imageIdSchema,
-  readyImageVariants,
   recordUpload,
   replacePhoto,
   updatePhoto,
@@ -28,44 +22,8 @@ import {
 
 const photoIdSchema = serialIdSchema('Photo');
 
-const formatOf: Record<ReturnType<typeof negotiate>, VariantFormat> = {
-  avif: 'avif',
-  webp: 'webp',
-  original: 'jpeg',
-};
-
-/** Uploaded pictures, public: `/api/photos/<id>?w=` in the width and format the browser takes. */
-export function photoRoutes({ db, storage, publicCache }: Deps): ExpressRouter {
-  const router = Router();
-  router.get('/api/photos/:id', async (req, res) => {
-    const parsedId = imageIdSchema.safeParse(req.params.id);
-    if (!parsedId.success) throw notFound('Image not found');
-    const { w } = variantQuerySchema.parse(req.query);
-    const image = await publicCache.value(`photo:${parsedId.data}`, () =>
-      readyImageVariants(db, parsedId.data),
-    );
-    if (!image?.widths?.length) throw notFound('Image not found');
-    // The asked width, or the next one made (a picture narrower than it was never enlarged).
-    const width = image.widths.find((made) => made >= (w ?? Infinity)) ?? image.widths.at(-1)!;
-    let format = formatOf[negotiate(req.get('accept'))];
-    // The widest variants of a tall picture are not made in AVIF (MAX_AVIF_PIXELS): WebP instead.
-    if (format === 'avif' && !hasAvifVariant(width, image.width!, image.height!)) format = 'webp';
-    const object = await storage.get(variantKey(parsedId.data, width, format));
-    if (!object) throw notFound('Image not found');
-    res.set({
-      'Content-Type': object.contentType,
-      'Content-Length': String(object.size),
-      // A picture never changes under its id: a replacement is a new image.
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      Vary: 'Accept',
-    });
-    object.body.pipe(res);
-  });
-  return router;
-}
-
 /** The owner's portfolio (/admin/portfolio) and uploaded pictures (the image picker). */
-export function registerPortfolioRoutes(admin: ExpressRouter, deps: Deps): void {
+export function registerPortfolioRoutes(admin: Router, deps: Deps): void {
   const { db, storage, publicCache } = deps;
 
   // Pictures go to `uploads/`, which no route serves: the camera's metadata is public only once stripped.

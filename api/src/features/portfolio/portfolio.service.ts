@@ -15,10 +15,9 @@ import {
 import { deleteUnusedImages } from '@app/shared/uploaded-images';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { imageIdSchema } from '../pictures/uploaded-photos.service.ts';
 
 type Purpose = (typeof images.$inferInsert)['purpose'];
-
-export const imageIdSchema = z.uuid({ error: 'Not an image id' });
 
 /**
  * The upload-complete hook of every picture: checks the upload is in storage, records it, and queues
@@ -66,18 +65,6 @@ export function publicPortfolio(db: Db, category?: PortfolioCategory): Promise<P
       asc(portfolioItems.position),
       asc(portfolioItems.id),
     );
-}
-
-/**
- * The widths made of a processed picture, and its size (which widths have an AVIF); undefined while
- * pending or failed (so it is not kept).
- */
-export async function readyImageVariants(db: Db, id: string) {
-  const [row] = await db
-    .select({ widths: images.widths, width: images.width, height: images.height })
-    .from(images)
-    .where(and(eq(images.id, id), eq(images.status, 'ready')));
-  return row;
 }
 
 const nextImages = alias(images, 'next_images');
