@@ -2,14 +2,11 @@ import path from 'node:path';
 import { Router } from 'express';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import {
-  IMAGE_FOLDERS,
-  imageVariants,
-  modifiedAt,
-  negotiate,
-  safeFileName,
-  variantQuerySchema,
-} from './site-pictures.service.ts';
+import { imageVariants, modifiedAt, negotiate, variantQuerySchema } from './variants.ts';
+
+/** The folders of IMAGES_DIR the site's pages show pictures from, and the file names they may have. */
+const IMAGE_FOLDERS = ['hero', 'portfolio', 'attached_assets', 'previews'] as const;
+const safeFileName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jpe?g|png|webp|avif)$/i;
 
 /** Our own pictures, in the width and format the browser asks for. */
 export function sitePictureRoutes({ config }: Deps): Router {

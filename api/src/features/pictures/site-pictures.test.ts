@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../../test/support/world.ts';
-import { negotiate } from './site-pictures.service.ts';
+import { negotiate } from './variants.ts';
 
 const { dir: imagesDir, api } = useTestWorld({
   api: true,

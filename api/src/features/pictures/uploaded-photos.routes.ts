@@ -3,7 +3,7 @@ import { hasAvifVariant } from '@app/shared/images';
 import { variantKey, type VariantFormat } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { negotiate, variantQuerySchema } from './site-pictures.service.ts';
+import { negotiate, variantQuerySchema } from './variants.ts';
 import { imageIdSchema, readyImageVariants } from './uploaded-photos.service.ts';
 
 const formatOf: Record<ReturnType<typeof negotiate>, VariantFormat> = {

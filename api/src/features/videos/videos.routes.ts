@@ -23,7 +23,7 @@ import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
 import { searchMissLog } from '../search-misses/search-miss-log.ts';
 import { addressKey } from '../../http/client-address.ts';
-import { imageVariants, negotiate, variantQuerySchema } from '../pictures/site-pictures.service.ts';
+import { imageVariants, negotiate, variantQuerySchema } from '../pictures/variants.ts';
 import {
   authorizeVideo,
   hasPaidPurchase,

@@ -4,8 +4,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from '@app/shared/images';
 
-export const IMAGE_FOLDERS = ['hero', 'portfolio', 'attached_assets', 'previews'] as const;
-export const safeFileName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jpe?g|png|webp|avif)$/i;
+// Width and format variants of a picture, for each of its sources: the site's own files
+// (site-pictures), the owner's uploaded photos (uploaded-photos) and video previews (videos).
 
 export const variantQuerySchema = z.object({
   w: z.coerce
