@@ -32,6 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The api reads which files a page's scripts are (api/src/site/module-preloads.ts).
+    manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
   },
   server: {

@@ -82,17 +82,20 @@ function Notifications() {
   );
 }
 
+/** A route's path as a pattern: `:name` one segment, `:name?` an optional one, `*` the rest. */
+const routePattern = (path: string) =>
+  new RegExp(
+    `^${path
+      .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+      .replace(/:\w+/g, '[^/]+')
+      .replace(/\*/g, '.*')}/?$`,
+    'i',
+  );
+
 /** Loads the code of the screen at `path` ahead of the first render (main.tsx); home is always loaded. */
 export function preloadScreen(path: string): Promise<unknown> {
-  const screen = path.startsWith('/videos/')
-    ? '/videos'
-    : /^\/(dancers|studios)\/[^/]+$/.test(path)
-      ? `${path.slice(0, path.indexOf('/', 1))}/:id`
-      : path;
   return (
-    routes
-      .find((route) => route.path === screen || route.path.split('/:')[0] === screen)
-      ?.component.preload() ?? Promise.resolve()
+    routes.find((route) => routePattern(route.path).test(path))?.component.preload() ?? Promise.resolve()
   );
 }
 

@@ -31,7 +31,10 @@ function start() {
 }
 
 // The server painted this page: wait for its screen's code, so React takes it over with the same page
-// rather than with a loading spinner first. (A promise, not a top-level await, which would make the
-// bundler split the entry into many small chunks.)
-if (root.firstElementChild) void preloadScreen(window.location.pathname).then(start, start);
+// rather than with a loading spinner first. So too when the page's head names that code (a download
+// page, api/src/site/module-preloads.ts): it is on its way, and a spinner once shown stays at least
+// 300 ms (React's pace for revealing what was suspended), which would hold back the player.
+// (A promise, not a top-level await, which would make the bundler split the entry into many small chunks.)
+if (root.firstElementChild || root.hasAttribute('data-screen-preloaded'))
+  void preloadScreen(window.location.pathname).then(start, start);
 else start();

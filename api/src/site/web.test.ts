@@ -429,6 +429,47 @@ describe('server-rendered pages', () => {
     expect(root(shells[1]!)).toBe(root(shells[0]!));
   });
 
+  it("names a download page's scripts in its head, hls.js only when the video has a stream", async () => {
+    const scripts = (html: string) =>
+      [
+        ...html.matchAll(
+          /<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="\/assets\/([^"]+)"/g,
+        ),
+      ].map((match) => `${match[2]!.replace(/-[\w-]+\.js$/, '')}${match[1] ? ' (low)' : ''}`);
+    const plain = await createVideo(env.database.db, { title: 'Tap Solo' });
+    const streamed = await createVideo(env.database.db, {
+      title: 'Lyrical Duo',
+      processingState: 'ready',
+      media: {
+        durationSeconds: 30,
+        width: 1920,
+        height: 1080,
+        videoCodec: 'h264',
+        audioCodec: 'aac',
+        sizeBytes: 1,
+        fastStart: true,
+        posterKey: 'previews/posters/duo.jpg',
+        clipKey: null,
+        streamKey: null,
+        hls: { state: 'ready', error: null, prefix: `streams/${'a'.repeat(24)}/`, renditions: [] },
+      },
+    });
+    const page = async (path: string) => (await request(api.app).get(path).expect(200)).text;
+    const withStream = await page(`/video/${streamed.id}/download?session_id=cs_test_1`);
+    // The app waits for the named screen code instead of painting a spinner first (web/src/main.tsx).
+    expect(withStream).toContain('<div id="root" data-screen-preloaded>');
+    expect(scripts(withStream)).toEqual(expect.arrayContaining(['index', 'download', 'hls.light (low)']));
+    const without = scripts(await page(`/video/${plain.id}/download?session_id=cs_test_1`));
+    expect(without).toEqual(expect.arrayContaining(['index', 'download']));
+    expect(without.some((name) => name.startsWith('hls'))).toBe(false);
+    // Another page that arrives empty: only the entry, which its starter asks for at once anyway.
+    const purchase = scripts(await page(`/video/${plain.id}/purchase`));
+    expect(purchase).toContain('index');
+    expect(purchase.some((name) => name.startsWith('download'))).toBe(false);
+    // A painted page keeps its scripts until it has painted (decision 015).
+    expect(scripts(await page('/'))).toEqual([]);
+  });
+
   it('sends a page that is not found empty, for the browser to render', async () => {
     const html = (await request(api.app).get('/no/such/page').expect(404)).text;
     expect(html).toContain('<div id="root"></div>');

@@ -16,6 +16,7 @@ import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, type LibraryPageAnswer } from './library-pages.ts';
 import { pageHead, publicConfig, renderHead, videoHead, type PageHead, type VideoForHead } from './seo.ts';
 import { searchMissLog } from '../features/search-misses/search-miss-log.ts';
+import { modulePreloadLinks, readModulePreloads } from './module-preloads.ts';
 import { hasBearerValue } from '../http/request-log.ts';
 
 /**
@@ -87,7 +88,10 @@ export function webRoutes({
   const logMiss = searchMissLog({ db, logger });
 
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
-  async function findVideo(id: string): Promise<VideoForHead | null | undefined> {
+  // `streamReady`: the video has an adaptive stream (its download page's player will load hls.js).
+  async function findVideo(
+    id: string,
+  ): Promise<{ head: VideoForHead | null | undefined; streamReady: boolean }> {
     try {
       const [video] = await db
         .select({
@@ -100,21 +104,26 @@ export function webRoutes({
           showcaseIndexed: sql<boolean>`coalesce(${showcases.showVideosInSearchEngines} and ${showcases.privacy} = 'public', false)`,
           locked: sql<boolean>`coalesce(${showcases.privacy} = 'code', false)`,
           shown: sql<boolean>`${publishedVideo}`,
+          streamReady: sql<boolean>`coalesce(${videos.media}->'hls'->>'state' = 'ready', false)`,
         })
         .from(videos)
         .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
         .where(eq(videos.id, id));
       // A hidden video's page stays open to its buyers, under a generic head that names nothing.
       // So does a video behind its showcase's access code, for everyone (the head is not per visitor).
-      return video ? (video.shown && !video.locked ? video : undefined) : null;
+      return {
+        head: video ? (video.shown && !video.locked ? video : undefined) : null,
+        streamReady: video?.streamReady ?? false,
+      };
     } catch (error) {
       logger.warn({ err: error }, 'video page head without the video');
-      return undefined;
+      return { head: undefined, streamReady: false };
     }
   }
 
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) return router;
+  const preloads = readModulePreloads(webDist);
 
   /**
    * A page's lists and, where the server build exists, its markup (without it the browser renders the
@@ -219,18 +228,19 @@ export function webRoutes({
     const library = await renderLibraryPage(req.path, query);
     if (library?.kind === 'redirect') return res.redirect(301, library.location);
     const video = matchVideoPage(req.path);
+    const found =
+      library === undefined && video
+        ? video.id.length <= 100
+          ? await findVideo(video.id)
+          : { head: null, streamReady: false }
+        : undefined;
     const head =
       library?.kind === 'page'
         ? library.head
         : library?.kind === 'not-found'
           ? pageHead('/not-found', config)
-          : video
-            ? videoHead(
-                video.id.length <= 100 ? await findVideo(video.id) : null,
-                video.id,
-                video.kind,
-                config,
-              )
+          : video && found
+            ? videoHead(found.head, video.id, video.kind, config)
             : pageHead(req.path, config);
     const rendered =
       library?.kind === 'page'
@@ -241,14 +251,33 @@ export function webRoutes({
             ? await renderPerformerShell(normalizePath(req.path))
             : undefined;
     const pageData = rendered && Object.keys(rendered.data).length > 0 ? rendered.data : undefined;
+    const painted = head.status === 200 && Boolean(rendered?.html);
+    // A page that arrives empty starts its scripts at once (web/start-after-paint.ts): name them here, so
+    // they load beside the stylesheet; a download page adds its own code, and hls.js when the video has a
+    // stream (decision 031). A painted page keeps its scripts until it has painted.
+    const downloadPage = !painted && video?.kind === 'download' && head.status === 200;
+    const scripts = painted ? [] : downloadPage ? preloads.download : preloads.entry;
+    const later = downloadPage && found?.streamReady ? preloads.hls : [];
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () =>
-        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+        [
+          renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+          modulePreloadLinks(scripts, later),
+        ]
+          .filter(Boolean)
+          .join('\n    '),
       )
-      .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
+      .replace(MARKUP_MARKER, () => (painted ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
-      .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
+      .replace(ROOT, () =>
+        painted
+          ? '<div id="root" data-hydrate>'
+          : // The screen's code is named in the head: the app waits for it rather than show a spinner first.
+            downloadPage && preloads.download.length > 0
+            ? '<div id="root" data-screen-preloaded>'
+            : ROOT,
+      );
     // Also as a header: crawlers that fetch without parsing the page (and unlisted showcases' pages) obey it.
     if (head.noindex) res.set('X-Robots-Tag', 'noindex');
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
