@@ -1,5 +1,5 @@
-// Bench: adaptive-stream segments served by the api (decision 031). One 4 s segment as a 1080p rendition
-// makes it (about 2.5 MB) in local storage, fetched over and over by 20 connections for 10 s: through the
+// Bench: adaptive-stream segments served by the api (decision 031). One 2 s segment as a 10 Mbit/s 1080p
+// copy makes it (about 2.5 MB) in local storage, fetched over and over by 20 connections for 10 s: through the
 // api (the segment token's HMAC and expiry, the folder check, the storage read) and from a raw node:http
 // server in its own process streaming the same bytes. Target: the api at ≥ 60 % of raw (MB/s), RSS flat.
 //   node --import tsx bench/segments.ts

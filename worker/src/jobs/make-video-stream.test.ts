@@ -10,7 +10,7 @@ import { createVideo } from '../../../test/support/factories.ts';
 import { makeTestVideo, probe, videoPacketsMd5 } from '../../../test/support/media.ts';
 import { drain } from '../../../test/support/worker.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
-import { planRenditions } from '../media/renditions.ts';
+import { hlsCommand, planRenditions, SEGMENT_SECONDS } from '../media/renditions.ts';
 
 const { env, worker } = useTestWorld({ worker: true });
 let source1080: string;
@@ -90,6 +90,8 @@ describe('the adaptive stream of a 60 s 1080p H.264 source', () => {
     // Every rendition names its codecs (hls.js switches only within one codec set).
     const inf = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'));
     for (const line of inf) expect(line).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+    // The weak-link rendition: 500 kbit/s of picture (at most 550) and 96 of sound (decision 031).
+    expect(Number(/BANDWIDTH=(\d+)/.exec(inf[0]!)?.[1])).toBeLessThan(700_000);
 
     const sourceInfo = (await probe(source1080)).streams.find((s) => s.codec_type === 'video')!;
     const expected = { '360p': [640, 360], '720p': [1280, 720], source: [1920, 1080] } as const;
@@ -104,10 +106,10 @@ describe('the adaptive stream of a 60 s 1080p H.264 source', () => {
       expect(Number(info.format.duration)).toBeCloseTo(60, 0);
       if (name === 'source')
         expect(picture).toMatchObject({ profile: sourceInfo.profile, level: sourceInfo.level });
-      // Encodes: segments of about 4 s.
+      // Encodes: segments of SEGMENT_SECONDS (2 s), a key frame at the start of each.
       if (name !== 'source')
         for (const match of playlist.matchAll(/#EXTINF:([\d.]+)/g))
-          expect(Number(match[1])).toBeLessThanOrEqual(4.5);
+          expect(Number(match[1])).toBeLessThanOrEqual(SEGMENT_SECONDS + 0.5);
     }
     // A stream copy: the very same video packets as the source.
     expect(await videoPacketsMd5(path.join(folder, 'source', 'index.m3u8'))).toBe(
@@ -192,6 +194,21 @@ describe('planRenditions', () => {
       ['720p', 1280, 720, false],
       ['1080p', 1920, 1080, false],
     ]);
+  });
+  it("gives the 360p rendition its own small sound; the others copy the source's AAC", () => {
+    const source = { ...h264, width: 1920, height: 1080 };
+    const plan = planRenditions(source);
+    expect(plan.map(({ name, videoKbps, audioKbps }) => [name, videoKbps, audioKbps])).toEqual([
+      ['360p', 500, 96],
+      ['720p', 2500, null],
+      ['source', null, null],
+    ]);
+    const args = hlsCommand('in.mp4', 'out', source, plan).join(' ');
+    expect(args).toContain('-c:a:0 aac -b:a:0 96k -c:a:1 copy -c:a:2 copy');
+    expect(args).toContain('-hls_time 2');
+    // Without AAC in the source, every rendition's sound is encoded to stereo AAC.
+    const other = hlsCommand('in.mp4', 'out', { ...source, audioCodec: 'pcm_s16le' }, plan).join(' ');
+    expect(other).toContain('-c:a:0 aac -b:a:0 96k -ac:a:0 2 -c:a:1 aac -b:a:1 128k -ac:a:1 2');
   });
   it('does not copy 10-bit H.264', () => {
     expect(

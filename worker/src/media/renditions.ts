@@ -2,11 +2,15 @@ import type { Rendition } from '@app/shared/schemas';
 
 // The adaptive stream's qualities (decision 031). Bitrates suit a phone on 4G: 360p starts at once on a
 // weak link, 720p fills a phone screen, the top one is the original's own picture when it can be copied.
-export const SEGMENT_SECONDS = 4;
+// Segments of 2 s (a key frame every 2 s, as Apple's HLS authoring spec asks): the first picture needs a
+// whole first segment, and at 360p that is about 150 KB, under a second on a 1.5 Mbit/s line.
+export const SEGMENT_SECONDS = 2;
 const AUDIO_KBPS = 128;
+/** The lowest encode's sound: AAC at 96 kbit/s, instead of a camera's 128-320 copied beside 500 of picture. */
+const LOW_AUDIO_KBPS = 96;
 /** Video bitrate (kbit/s) of an encode by its number of lines. */
 const encodeKbps = (lines: number) =>
-  lines >= 1080 ? 5_000 : lines >= 720 ? 2_500 : lines >= 480 ? 1_400 : 800;
+  lines >= 1080 ? 5_000 : lines >= 720 ? 2_500 : lines >= 480 ? 1_400 : 500;
 /** What an encoded top rendition is capped at: 10-bit HEVC and the like are made 1080p 8-bit H.264. */
 const TOP_ENCODE_LINES = 1080;
 const LOWER_LINES = [720, 360] as const;
@@ -14,6 +18,8 @@ const LOWER_LINES = [720, 360] as const;
 export interface PlannedRendition extends Rendition {
   /** null for the copy. */
   videoKbps: number | null;
+  /** Its sound's AAC bitrate; null: the source's AAC as it is (copied), as every rendition above 360p has. */
+  audioKbps: number | null;
 }
 
 export interface StreamSource {
@@ -47,10 +53,23 @@ export function planRenditions(source: StreamSource): PlannedRendition[] {
   const short = Math.min(source.width, source.height);
   let top: PlannedRendition;
   if (canCopyVideo(source)) {
-    top = { name: 'source', width: source.width, height: source.height, copy: true, videoKbps: null };
+    top = {
+      name: 'source',
+      width: source.width,
+      height: source.height,
+      copy: true,
+      videoKbps: null,
+      audioKbps: null,
+    };
   } else {
     const lines = even(Math.min(short, TOP_ENCODE_LINES));
-    top = { name: `${lines}p`, ...sizeFor(source, lines), copy: false, videoKbps: encodeKbps(lines) };
+    top = {
+      name: `${lines}p`,
+      ...sizeFor(source, lines),
+      copy: false,
+      videoKbps: encodeKbps(lines),
+      audioKbps: null,
+    };
   }
   const topLines = Math.min(top.width, top.height);
   const lower = LOWER_LINES.filter((lines) => lines < topLines).map((lines): PlannedRendition => ({
@@ -58,6 +77,8 @@ export function planRenditions(source: StreamSource): PlannedRendition[] {
     ...sizeFor(source, lines),
     copy: false,
     videoKbps: encodeKbps(lines),
+    // The weak-link rendition: its sound is made small too.
+    audioKbps: lines < 480 ? LOW_AUDIO_KBPS : null,
   }));
   return [...lower.reverse(), top];
 }
@@ -94,12 +115,18 @@ export function hlsCommand(source: string, outDir: string, probe: StreamSource, 
       ...[`-force_key_frames:${v}`, `expr:gte(t,n_forced*${SEGMENT_SECONDS})`],
     );
   });
+  // Sound: the source's AAC copied (its channels kept, so every rendition has the same layout), or
+  // encoded to stereo AAC; the 360p rendition's is always encoded, at LOW_AUDIO_KBPS.
   if (audio)
-    args.push(
-      ...(probe.audioCodec === 'aac'
-        ? ['-c:a', 'copy']
-        : ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2']),
-    );
+    plan.forEach((rendition, index) => {
+      const a = `a:${index}`;
+      if (probe.audioCodec === 'aac' && rendition.audioKbps === null) args.push(`-c:${a}`, 'copy');
+      else
+        args.push(
+          ...[`-c:${a}`, 'aac', `-b:${a}`, `${rendition.audioKbps ?? AUDIO_KBPS}k`],
+          ...(probe.audioCodec === 'aac' ? [] : [`-ac:${a}`, '2']),
+        );
+    });
   const streamMap = plan
     .map((rendition, index) => `v:${index}${audio ? `,a:${index}` : ''},name:${rendition.name}`)
     .join(' ');
