@@ -34,6 +34,22 @@ export default function DownloadPage() {
   const [, navigate] = useLocation();
   const video = useVideo(id, sessionId);
   const current = video.data;
+  // A buyer's stream link is asked for beside the video's details rather than after them: one round trip
+  // less before the first picture on a weak line (decision 031). The proof is what the player would send
+  // (the checkout, a password token this visit holds); the player takes the answer for its first request.
+  // Only while the details are on their way: the player mounts once they are in, after this has run.
+  const earlyLink = useRef<Promise<StreamLink> | undefined>(undefined);
+  const detailsPending = video.isPending;
+  useEffect(() => {
+    if (!sessionId || !detailsPending || earlyLink.current) return;
+    const verificationToken = purchaseStorage.token(id);
+    earlyLink.current = api.post<StreamLink>(`/api/video-stream/${encodeURIComponent(id)}`, {
+      sessionId,
+      ...(verificationToken && { verificationToken }),
+    } satisfies VideoAccessRequest);
+    // Failures are the player's to report; a page that never plays (not found, locked) ignores them.
+    earlyLink.current.catch(() => {});
+  }, [id, sessionId, detailsPending]);
   // A paid video without a paid session goes to its purchase page.
   const needsPurchase = current !== undefined && !isFree(current) && !sessionId;
 
@@ -44,14 +60,31 @@ export default function DownloadPage() {
   if (video.isPending || needsPurchase) return <VideoLoading title="Watch Video" />;
   if (!current) return <VideoLoadProblem error={video.error} videoId={id} />;
   // A buyer (session) keeps the page of what they bought; others are told it is not available.
-  if (!sessionId && current.availability === 'unavailable') return <VideoNotAvailable title={current.title} />;
-  return <Player key={`${current.id}:${sessionId ?? ''}`} video={current} sessionId={sessionId} />;
+  if (!sessionId && current.availability === 'unavailable')
+    return <VideoNotAvailable title={current.title} />;
+  return (
+    <Player
+      key={`${current.id}:${sessionId ?? ''}`}
+      video={current}
+      sessionId={sessionId}
+      earlyLink={earlyLink.current}
+    />
+  );
 }
 
 type Playback =
   { kind: 'locked' } | { kind: 'loading' } | { kind: 'ready'; link: StreamLink } | { kind: 'failed' };
 
-function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
+function Player({
+  video,
+  sessionId,
+  earlyLink,
+}: {
+  video: Video;
+  sessionId?: string;
+  /** The stream link already asked for with the same proof (the page's first request). */
+  earlyLink?: Promise<StreamLink>;
+}) {
   const [, navigate] = useLocation();
   const [token, setToken] = useState(() => purchaseStorage.token(video.id));
   const [playback, setPlayback] = useState<Playback>(() =>
@@ -91,15 +124,22 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
     [navigate, sessionId, video.id],
   );
 
-  /** `fileOnly`: the adaptive stream failed, so the fast-start copy plays (authorized anew). */
+  /**
+   * `fileOnly`: the adaptive stream failed, so the fast-start copy plays (authorized anew). `asked`: the
+   * answer of a request already made with this proof.
+   */
   const requestStream = useCallback(
-    async (verificationToken?: string, { fileOnly = false } = {}) => {
+    async (
+      verificationToken?: string,
+      { fileOnly = false, asked }: { fileOnly?: boolean; asked?: Promise<StreamLink> } = {},
+    ) => {
       setPlayback({ kind: 'loading' });
       try {
-        const link = await api.post<StreamLink>(
-          `/api/video-stream/${encodeURIComponent(video.id)}`,
-          proof(verificationToken),
-        );
+        const link = await (asked ??
+          api.post<StreamLink>(
+            `/api/video-stream/${encodeURIComponent(video.id)}`,
+            proof(verificationToken),
+          ));
         setPlayback({ kind: 'ready', link: fileOnly ? { ...link, hlsUrl: undefined } : link });
       } catch (error) {
         if (refused(error)) return;
@@ -116,7 +156,8 @@ function Player({ video, sessionId }: { video: Video; sessionId?: string }) {
   useEffect(() => {
     if (autoStarted.current || playback.kind !== 'loading') return;
     autoStarted.current = true;
-    void requestStream();
+    // The page's early request carried a token only if this visit holds one, as the player's proof does.
+    void requestStream(undefined, { asked: earlyLink });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens
   }, []);
 
