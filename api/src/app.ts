@@ -110,7 +110,16 @@ export function createApp(deps: Deps): express.Express {
   app.use(fileRoutes(deps));
   app.use(videoClipRoutes(deps));
   // Pages and JSON; the web app's assets come precompressed (web.ts), pictures and videos are not compressible.
-  app.use(compression());
+  // HLS playlists too (not in compression's list): each line carries the same signed token, so a
+  // 10-minute video's media playlist (300 segments, about 85 KB) becomes a few KB, and that is on the way
+  // to the first picture (decision 031).
+  app.use(
+    compression({
+      filter: (req, res) =>
+        /^application\/vnd\.apple\.mpegurl/i.test(String(res.getHeader('Content-Type') ?? '')) ||
+        compression.filter(req, res),
+    }),
+  );
 
   app.use(metricsRoutes(deps));
   app.use(healthRoutes(deps));

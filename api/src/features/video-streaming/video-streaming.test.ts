@@ -179,6 +179,34 @@ describe('a buyer playing the adaptive stream', () => {
     expect(Buffer.compare(part.body as Buffer, segments['360p/seg00000.m4s']!.subarray(100, 200))).toBe(0);
   });
 
+  it("sends a long video's playlists compressed: every line carries the same token", async () => {
+    const { video } = await streamedVideo();
+    const sessionId = await buy(video.id);
+    const masterUrl = (await hlsUrlFor(video.id, sessionId))!;
+    // Ten minutes in 2 s segments, as make-video-stream writes it.
+    const lines = Array.from(
+      { length: 300 },
+      (_, n) => `#EXTINF:2.000000,\nseg${String(n).padStart(5, '0')}.m4s`,
+    );
+    await api.deps.storage.put(
+      `streams/${storageKeyDigest(video.awsKey)}/360p/index.m3u8`,
+      Buffer.from(
+        `${variant('init_0.mp4').replace(/#EXTINF[^]*#EXT-X-ENDLIST/, lines.join('\n'))}\n#EXT-X-ENDLIST\n`,
+      ),
+      'application/vnd.apple.mpegurl',
+    );
+    const { variantUrl, links } = await follow(masterUrl);
+    expect(links).toHaveLength(301);
+    const sizes = async (encoding: string) => {
+      const response = await get(variantUrl).set('Accept-Encoding', encoding).expect(200);
+      return { encoding: response.headers['content-encoding'], text: response.text };
+    };
+    const [gzip, plain] = [await sizes('gzip'), await sizes('identity')];
+    expect(gzip).toEqual({ encoding: 'gzip', text: plain.text });
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.text.length).toBeGreaterThan(50_000);
+  });
+
   it('refuses (403, nothing served) another video’s token, an expired or tampered one, and paths outside the folder', async () => {
     const { video } = await streamedVideo();
     const { video: other } = await streamedVideo();
