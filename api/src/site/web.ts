@@ -71,6 +71,7 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 }
 
 const HEAD_MARKER = '<!--app-head-->';
+const HEAD_END = '</head>';
 const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
 
@@ -261,12 +262,13 @@ export function webRoutes({
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () =>
-        [
-          renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
-          modulePreloadLinks(scripts, later),
-        ]
-          .filter(Boolean)
-          .join('\n    '),
+        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+      )
+      // At the head's end: the stylesheet and the small starter are asked for first.
+      .replace(HEAD_END, () =>
+        scripts.length + later.length > 0
+          ? `  ${modulePreloadLinks(scripts, later)}\n  ${HEAD_END}`
+          : HEAD_END,
       )
       .replace(MARKUP_MARKER, () => (painted ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
