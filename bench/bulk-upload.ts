@@ -15,6 +15,7 @@ import { bulkPartSize } from '@app/shared/schemas';
 import { startApi } from '../test/support/processes.ts';
 import {
   BENCH_ADMIN_PASSWORD,
+  cpuSeconds,
   MB,
   prepareBenchEnv,
   printTable,
@@ -125,6 +126,7 @@ try {
 
   // Raw first: the same parts in the same order, one connection each.
   let begun = performance.now();
+  const rawCpu = cpuSeconds(raw.pid!);
   for (let start = 0; start < size; start += partSize)
     await put(
       `http://127.0.0.1:${rawPort}/part?offset=${start}`,
@@ -134,9 +136,11 @@ try {
       {},
     );
   const rawSeconds = (performance.now() - begun) / 1000;
+  const rawCpuSeconds = cpuSeconds(raw.pid!) - rawCpu;
   bytesSent = 0;
 
   begun = performance.now();
+  const apiCpu = cpuSeconds(pid);
   const file = await post<{ id: string; awsKey: string }>(files, {
     fileName: 'C0047.MP4',
     size,
@@ -172,12 +176,14 @@ try {
   await call('POST', await sign({ action: 'complete' }), xml, 'application/xml');
   await post(`${files}/${file.id}/uploaded`, {});
   const apiSeconds = (performance.now() - begun) / 1000;
+  const apiCpuSeconds = cpuSeconds(pid) - apiCpu;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, rssMb(pid));
 
   const identical = (await sha256Of(path.resolve(root, env.STORAGE_DIR!, file.awsKey))) === sourceHash;
   const rate = (seconds: number) => Math.round(size / MB / seconds);
   const ratio = rawSeconds / apiSeconds;
+  const perGb = (seconds: number) => (seconds / (size / 1024 / MB)).toFixed(2);
   printTable(`Bulk upload of ${sizeMb} MB in ${partCount} parts of ${partSize / MB} MB, dropped at 50 %`, [
     {
       'raw MB/s': rate(rawSeconds),
@@ -186,6 +192,8 @@ try {
       'bytes sent / file': `${(bytesSent / size).toFixed(3)} (target ≤ 1.1: ${verdict(bytesSent / size <= 1.1)})`,
       'bytes identical': String(identical),
       'api peak RSS MB': `${peakRss} (target ≤ 200: ${verdict(peakRss <= 200)})`,
+      // The server's CPU per GB received (the api's includes the resent half part and the requests).
+      'CPU s/GB raw | api': `${perGb(rawCpuSeconds)} | ${perGb(apiCpuSeconds)}`,
     },
   ]);
 } finally {

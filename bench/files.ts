@@ -16,6 +16,7 @@ import { createStorage } from '@app/shared/storage';
 import { startApi } from '../test/support/processes.ts';
 import {
   BENCH_ADMIN_PASSWORD,
+  cpuSeconds,
   MB,
   prepareBenchEnv,
   printTable,
@@ -171,10 +172,17 @@ async function main(): Promise<void> {
     const stopUploadRss = sampleRss(pid);
     const rawUploads: number[] = [];
     const apiUploads: Array<Awaited<ReturnType<typeof uploadToApi>>> = [];
+    // CPU seconds each server spent on its uploads (all rounds), steadier than the wall time.
+    let apiUploadCpu = 0;
+    let rawUploadCpu = 0;
     for (let round = 0; round < 2; round++) {
+      let cpu = cpuSeconds(pid);
       const upload = await uploadToApi();
+      apiUploadCpu += cpuSeconds(pid) - cpu;
       apiUploads.push(upload);
+      cpu = cpuSeconds(raw.pid!);
       rawUploads.push(await uploadToRaw(upload.partSize));
+      rawUploadCpu += cpuSeconds(raw.pid!) - cpu;
     }
     const plan = apiUploads[1]!;
     const partCount = Math.ceil(size / plan.partSize);
@@ -219,6 +227,7 @@ async function main(): Promise<void> {
     const settledS = (performance.now() - settled) / 1000;
 
     const rate = (bytes: number, seconds: number) => Math.round(bytes / MB / seconds);
+    const perGb = (seconds: number) => (seconds / ((2 * size) / 1024 / MB)).toFixed(2);
     const rows = [
       {
         transfer: `upload ${sizeMb} MB (${partCount} parts of ${plan.partSize / MB} MB) + complete (best of 2)`,
@@ -227,6 +236,7 @@ async function main(): Promise<void> {
         'api/raw': `${((rawUploadS / apiUploadS) * 100).toFixed(0)} % (target ≥ 60 %: ${verdict(rawUploadS / apiUploadS >= 0.6)})`,
         'bytes identical': String(uploadIdentical),
         'api peak RSS MB': `${uploadRss} (target ≤ 200: ${verdict(uploadRss <= 200)})`,
+        'CPU s/GB raw | api': `${perGb(rawUploadCpu)} | ${perGb(apiUploadCpu)}`,
       },
       {
         transfer: `${DOWNLOADS} concurrent downloads of ${sizeMb} MB (best of 2)`,
@@ -235,6 +245,7 @@ async function main(): Promise<void> {
         'api/raw': `${((rawDownloadS / apiDownloadS) * 100).toFixed(0)} % (target ≥ 60 %: ${verdict(rawDownloadS / apiDownloadS >= 0.6)})`,
         'bytes identical': String(downloadIdentical),
         'api peak RSS MB': `${downloadRss} (target ≤ 200: ${verdict(downloadRss <= 200)})`,
+        'CPU s/GB raw | api': '',
       },
     ];
     printTable('Big files through the api (local storage) against raw node:http, same run', rows);

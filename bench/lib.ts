@@ -112,6 +112,17 @@ export function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/**
+ * CPU seconds a process has used so far (user + system, all its threads: the disk writes of libuv's
+ * pool too). On a shared machine the CPU a transfer costs is steadier than its wall time.
+ */
+export function cpuSeconds(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime (fields 14 and 15 of the whole line), in clock ticks of 1/100 s on Linux.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export async function sha256Of(file: string): Promise<string> {
   const digest = createHash('sha256');
   await pipeline(createReadStream(file), digest);
