@@ -386,6 +386,38 @@ describe('the local driver assembling a multipart upload in place', () => {
     expect((await buffer(stored!.body)).equals(Buffer.concat([first, second, last]))).toBe(true);
     expect(await readdir(path.join(localDir, '.uploads'))).not.toContain(uploadId);
   });
+
+  it("frees a request's chunks once they are on disk when asked, and leaves a caller's alone otherwise", async () => {
+    const key = uniqueKey('released.mp4');
+    const partSize = MIN_PART_BYTES;
+    const { uploadId } = await local().createMultipartUpload(key, 'video/mp4', partSize);
+    // Chunks as node:http hands a request's body over (each its own buffer), and one that is a
+    // view into a bigger buffer, which is never freed.
+    const own = [randomBytes(2 * 1024 * 1024), randomBytes(2 * 1024 * 1024)].map((bytes) =>
+      Buffer.from(bytes),
+    );
+    const shared = randomBytes(2 * partSize);
+    const view = shared.subarray(0, partSize - 4 * 1024 * 1024);
+    const first = Buffer.concat([...own, view]);
+    const released = await local().putPart(key, uploadId, 1, Readable.from([...own, view]), {
+      releaseChunks: true,
+    });
+    expect(own.map((chunk) => chunk.length)).toEqual([0, 0]);
+    expect(view.equals(first.subarray(4 * 1024 * 1024))).toBe(true);
+
+    const last = randomBytes(1000);
+    const kept = await local().putPart(key, uploadId, 2, Readable.from([last]));
+    expect(last.length).toBe(1000);
+    // The etags are digests of the bytes whichever way they came.
+    expect(released.etag).toBe(`"${createHash('sha256').update(first).digest('hex').slice(0, 32)}"`);
+    expect(kept.etag).toBe(`"${createHash('sha256').update(last).digest('hex').slice(0, 32)}"`);
+
+    await local().completeMultipartUpload(key, uploadId, [
+      { partNumber: 1, etag: released.etag },
+      { partNumber: 2, etag: kept.etag },
+    ]);
+    expect((await buffer((await local().get(key))!.body)).equals(Buffer.concat([first, last]))).toBe(true);
+  });
 });
 
 describe('the local driver sending a file', () => {

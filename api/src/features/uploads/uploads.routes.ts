@@ -136,9 +136,12 @@ export function registerUploadRoutes(admin: Router, { config, storage }: Deps): 
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
 
     // A part goes straight to its place (putPart stops it at the part size); each stream between
-    // the socket and the disk costs throughput.
+    // the socket and the disk costs throughput. The request's chunks are the api's own copies, so
+    // each is freed once written (decision 033).
     if (check.part) {
-      const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, req);
+      const { etag } = await storage.putPart(key, check.part.uploadId, check.part.partNumber, req, {
+        releaseChunks: true,
+      });
       res.set('ETag', etag).json({ partNumber: check.part.partNumber, etag });
       return;
     }
