@@ -106,6 +106,13 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
 
 export const MB = 1024 * 1024;
 
+/** CPU time a process has used so far, user and system, in ms (10 ms steps: the kernel counts ticks). */
+export function cpuMs(pid: number): number {
+  // proc(5): utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after it.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / 100;
+}
+
 /** Resident memory of a process now (VmRSS), in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
