@@ -160,7 +160,7 @@ try {
 
   /** Until the jobs a payment leaves behind (its receipt e-mail, reading Stripe's fee) are done. */
   async function drained() {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
       const counts = await Promise.all(
         (['purchase-receipt', 'read-payment-fee'] as const).map((name) =>
           producer.queue(name).getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'),

@@ -41,8 +41,11 @@ export interface DocumentContent {
   paymentMethod: string;
 }
 
+export const documentPrefix = (kind: DocumentContent['kind']) => (kind === 'invoice' ? 'INV' : 'CN');
+
+/** At least six digits; issue.ts writes the same in SQL when it numbers a document. */
 export const documentReference = (kind: DocumentContent['kind'], number: number) =>
-  `${kind === 'invoice' ? 'INV' : 'CN'}-${String(number).padStart(6, '0')}`;
+  `${documentPrefix(kind)}-${String(number).padStart(6, '0')}`;
 
 const nzDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Pacific/Auckland',

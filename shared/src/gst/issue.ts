@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { documentCounters, purchaseItems, purchases, taxDocuments, type Db } from '../db/index.ts';
 import type { GstSettings } from '../schemas/gst.ts';
-import { creditNoteContent, invoiceContent, type DocumentContent } from './document.ts';
+import { creditNoteContent, documentPrefix, invoiceContent, type DocumentContent } from './document.ts';
 
 // Issuing documents inside the transaction that settles the payment or the refund: the number, the
 // document and the purchase's new state commit together or not at all, so no number is skipped
@@ -12,20 +13,68 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** One sequence for invoices and credit notes: Xero and the accountant see unique numbers across both. */
 export const DOCUMENT_SEQUENCE = 'tax-documents';
 
+type NewDocument = Omit<typeof taxDocuments.$inferInsert, 'id' | 'number' | 'content'> & {
+  issuedAt: Date;
+  content: DocumentContent;
+};
+
 /**
- * The next number: the counter row's UPDATE ... RETURNING locks it until the transaction ends, so a
- * concurrent issuer waits and gets the next one, and a rollback gives the number back.
+ * Numbers a document and writes it, in one statement: the counter row's UPDATE ... RETURNING takes
+ * the next number and the insert writes the document with it (its reference made from that number).
+ * The counter's row lock makes a concurrent issuer wait until this transaction ends, and a rollback
+ * gives the number back. Documents are issued last in their transaction, so the lock is held for this
+ * statement and the commit. `unlessInvoiced`: nothing is numbered or written if the purchase already
+ * has its invoice. Null: nothing written.
  */
-export async function nextDocumentNumber(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .update(documentCounters)
-    .set({ lastNumber: sql`${documentCounters.lastNumber} + 1` })
-    .where(eq(documentCounters.name, DOCUMENT_SEQUENCE))
-    .returning({ number: documentCounters.lastNumber });
-  if (row) return row.number;
-  // A database made without the migration's row (never in practice): start the sequence.
+async function insertNumbered(
+  tx: Tx,
+  document: NewDocument,
+  unlessInvoiced = false,
+): Promise<{ id: string; number: number } | null> {
+  const id = randomUUID();
+  const numbered = () =>
+    tx.execute<{ id: string; number: number }>(sql`
+      with counter as (
+        update document_counters set last_number = last_number + 1
+        where name = ${DOCUMENT_SEQUENCE}
+        ${
+          unlessInvoiced
+            ? sql`and not exists (
+                select 1 from tax_documents where purchase_id = ${document.purchaseId} and kind = 'invoice'
+              )`
+            : sql``
+        }
+        returning last_number
+      )
+      insert into tax_documents (
+        id, number, kind, purchase_id, credited_document_id, issued_at, total_cents, gst_cents,
+        registered, payment_method, refunded_cents_after, content
+      )
+      select
+        ${id}::text, last_number, ${document.kind}::text, ${document.purchaseId}::text,
+        ${document.creditedDocumentId ?? null}::text, ${document.issuedAt.toISOString()}::timestamptz,
+        ${document.totalCents}::integer, ${document.gstCents}::integer, ${document.registered}::boolean,
+        ${document.paymentMethod}::text, ${document.refundedCentsAfter ?? null}::integer,
+        jsonb_set(
+          ${JSON.stringify(document.content)}::jsonb,
+          '{reference}',
+          -- documentReference: the prefix and at least six digits
+          to_jsonb(${documentPrefix(document.kind)}::text || '-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0'))
+        )
+      from counter
+      returning id, number`);
+  const { rows } = await numbered();
+  if (rows[0]) return rows[0];
+  if (unlessInvoiced) {
+    const [invoice] = await tx
+      .select({ id: taxDocuments.id })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.purchaseId, document.purchaseId), eq(taxDocuments.kind, 'invoice')));
+    if (invoice) return null;
+  }
+  // A database made without the migration's counter row (never in practice): start the sequence.
   await tx.insert(documentCounters).values({ name: DOCUMENT_SEQUENCE, lastNumber: 0 }).onConflictDoNothing();
-  return nextDocumentNumber(tx);
+  return (await numbered()).rows[0] ?? null;
 }
 
 export interface BuyerDetails {
@@ -39,8 +88,15 @@ type Purchase = typeof purchases.$inferSelect;
 
 const methodOf = (purchase: Purchase) => (purchase.source === 'offline' ? 'offline' : 'card');
 
+/** A purchase's items as they were settled, in the order the receipt lists them. */
+export interface SettledItem {
+  title: string;
+  amountCents: number;
+}
+
 /**
- * The invoice of a purchase just paid (its items already settled), or null for a free one.
+ * The invoice of a purchase just paid (its items already settled), or null for a free one or one
+ * already invoiced. `items`: the settled items when the caller has them (else they are read).
  * `paidAt`: issued late for a payment made then (see invoiceToCredit).
  */
 export async function issueInvoice(
@@ -50,27 +106,25 @@ export async function issueInvoice(
   settings: GstSettings,
   buyer: BuyerDetails = {},
   paidAt?: Date,
+  items?: SettledItem[],
 ): Promise<string | null> {
   if (amountCents <= 0) return null;
-  const [existing] = await tx
-    .select({ id: taxDocuments.id })
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.purchaseId, purchase.id), eq(taxDocuments.kind, 'invoice')));
-  if (existing) return null;
-  const items = await tx
-    .select({ title: purchaseItems.title, amountCents: purchaseItems.amountCents })
-    .from(purchaseItems)
-    .where(eq(purchaseItems.purchaseId, purchase.id))
-    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
-  const lines = items.map((item) => ({ description: item.title, amountCents: item.amountCents }));
+  const settled =
+    items ??
+    (await tx
+      .select({ title: purchaseItems.title, amountCents: purchaseItems.amountCents })
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, purchase.id))
+      .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id)));
+  const lines = settled.map((item) => ({ description: item.title, amountCents: item.amountCents }));
   // Items share out what was paid (fulfil.ts), so they add up; a purchase without items still gets one line.
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== amountCents)
     lines.splice(0, lines.length, { description: 'Videos', amountCents });
-  const number = await nextDocumentNumber(tx);
   // Late: dated (and reported) on the payment's day, the supply it documents; numbered now.
   const issuedAt = paidAt ?? new Date();
   const { content, gstCents } = invoiceContent({
-    number,
+    // The reference is written with the number the insert takes (insertNumbered).
+    number: 0,
     issuedAt,
     ...(paidAt && { issuedLateAt: new Date() }),
     settings,
@@ -83,10 +137,9 @@ export async function issueInvoice(
     lines,
     totalCents: amountCents,
   });
-  const [row] = await tx
-    .insert(taxDocuments)
-    .values({
-      number,
+  const row = await insertNumbered(
+    tx,
+    {
       kind: 'invoice',
       purchaseId: purchase.id,
       issuedAt,
@@ -95,9 +148,10 @@ export async function issueInvoice(
       registered: settings.registered,
       paymentMethod: content.paymentMethod,
       content,
-    })
-    .returning({ id: taxDocuments.id });
-  return row!.id;
+    },
+    true,
+  );
+  return row?.id ?? null;
 }
 
 const invoiceOf = async (tx: Tx, purchaseId: string) =>
@@ -154,11 +208,11 @@ export async function issueCreditNote(
   const amountCents = refundedTotalCents - credited;
   if (amountCents <= 0) return null;
   const original = invoice.content as DocumentContent;
-  const number = await nextDocumentNumber(tx);
   const issuedAt = new Date();
   // GST is reversed at the rate (and registration) of the supply it corrects.
   const { content, gstCents } = creditNoteContent({
-    number,
+    // The reference is written with the number the insert takes (insertNumbered).
+    number: 0,
     issuedAt,
     settings: {
       ...settings,
@@ -171,21 +225,17 @@ export async function issueCreditNote(
     original,
     reason,
   });
-  const [row] = await tx
-    .insert(taxDocuments)
-    .values({
-      number,
-      kind: 'credit-note',
-      purchaseId: purchase.id,
-      creditedDocumentId: invoice.id,
-      issuedAt,
-      totalCents: amountCents,
-      gstCents,
-      registered: invoice.registered,
-      paymentMethod: invoice.paymentMethod,
-      refundedCentsAfter: refundedTotalCents,
-      content,
-    })
-    .returning({ id: taxDocuments.id });
+  const row = await insertNumbered(tx, {
+    kind: 'credit-note',
+    purchaseId: purchase.id,
+    creditedDocumentId: invoice.id,
+    issuedAt,
+    totalCents: amountCents,
+    gstCents,
+    registered: invoice.registered,
+    paymentMethod: invoice.paymentMethod,
+    refundedCentsAfter: refundedTotalCents,
+    content,
+  });
   return row!.id;
 }

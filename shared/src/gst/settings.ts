@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { gstSettings, type Db } from '../db/index.ts';
 import type { GstSettings } from '../schemas/gst.ts';
@@ -16,13 +16,32 @@ export function gstDefaults(config: Config): GstSettings {
 
 export async function loadGstSettings(db: Db, config: Config): Promise<GstSettings> {
   const [row] = await db.select().from(gstSettings).where(eq(gstSettings.id, 1));
-  if (!row) return gstDefaults(config);
+  return gstSettingsOf(row ?? null, gstDefaults(config));
+}
+
+/**
+ * The saved settings as one column of another query (null when none are saved), so a transaction
+ * reads them with a statement it makes anyway (the fulfilment's row lock): read on every payment, as
+ * saved at that moment, without a round trip of their own.
+ */
+export const savedGstSettings = sql<GstSettings | null>`(
+  select json_build_object(
+    'registered', registered,
+    'gstNumber', gst_number,
+    'legalName', legal_name,
+    'address', address,
+    'rateBasisPoints', rate_basis_points
+  ) from ${gstSettings} where id = 1
+)`;
+
+export function gstSettingsOf(saved: GstSettings | null, defaults: GstSettings): GstSettings {
+  if (!saved) return defaults;
   return {
-    registered: row.registered,
-    gstNumber: row.gstNumber,
-    legalName: row.legalName,
-    address: row.address,
-    rateBasisPoints: row.rateBasisPoints,
+    registered: saved.registered,
+    gstNumber: saved.gstNumber,
+    legalName: saved.legalName,
+    address: saved.address,
+    rateBasisPoints: saved.rateBasisPoints,
   };
 }
 

@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
 import type { GstSettings } from '../schemas/gst.ts';
-import { issueCreditNote, issueInvoice, type BuyerDetails } from '../gst/issue.ts';
+import { issueCreditNote, issueInvoice, type BuyerDetails, type SettledItem } from '../gst/issue.ts';
+import { gstSettingsOf, savedGstSettings } from '../gst/settings.ts';
 import { allocate, bundleVideos } from './bundles.ts';
 
 /**
@@ -56,10 +57,12 @@ interface Payment {
   recoveredFrom?: string;
 }
 
-/** How documents are issued: the owner's GST settings when the payment or refund is settled. */
-export interface Documents {
-  gst: GstSettings;
-}
+/**
+ * How documents are issued: the owner's GST settings when the payment or refund is settled. Either
+ * given, or (`gstDefaults`) read with the purchase's row lock, the settling transaction's first
+ * statement, with these as what applies until the owner saves the settings screen.
+ */
+export type Documents = { gst: GstSettings } | { gstDefaults: GstSettings };
 
 /**
  * Moves a purchase to `next` if the state machine allows it (null: only record the payment ids),
@@ -73,8 +76,14 @@ export async function transitionPurchase(
   documents: Documents,
 ): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
-    const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update');
-    if (!purchase) throw new PurchaseNotFoundError(`No purchase ${purchaseId}`);
+    const [locked] = await tx
+      .select({ purchase: purchases, gst: 'gst' in documents ? sql<null>`null` : savedGstSettings })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId))
+      .for('update');
+    if (!locked) throw new PurchaseNotFoundError(`No purchase ${purchaseId}`);
+    const { purchase } = locked;
+    const gst = 'gst' in documents ? documents.gst : gstSettingsOf(locked.gst, documents.gstDefaults);
     const moves = next !== null && purchase.status !== next && allowed[purchase.status].includes(next);
     const recovered =
       next === 'paid' &&
@@ -106,9 +115,9 @@ export async function transitionPurchase(
     }
     const status = moves ? next : purchase.status;
     let saleRecorded = false;
-    let soldVideoId: string | null = null;
-    if (paid) soldVideoId = await settleItems(tx, purchase.id, amountCents);
+    let settled: Settled | null = null;
     if (paid) {
+      settled = await settleItems(tx, purchase.id, amountCents);
       const transactionId =
         payment.transactionId ??
         payment.paymentIntentId ??
@@ -117,7 +126,7 @@ export async function transitionPurchase(
       const inserted = await tx
         .insert(sales)
         .values({
-          videoId: soldVideoId,
+          videoId: settled.soldVideoId,
           purchaseId: purchase.id,
           amountCents,
           currency,
@@ -128,19 +137,22 @@ export async function transitionPurchase(
         .returning({ id: sales.id });
       saleRecorded = inserted.length > 0;
     }
-    // The document is numbered in this transaction: paid and numbered together, or neither.
-    const invoiceId = paid
-      ? await issueInvoice(tx, purchase, amountCents, documents.gst, payment.buyer)
+    // The document is numbered in this transaction, last (the counter's lock is held until the commit):
+    // paid and numbered together, or neither.
+    const invoiceId = settled
+      ? await issueInvoice(
+          tx,
+          purchase,
+          amountCents,
+          gst,
+          payment.buyer,
+          undefined,
+          settled.items ?? undefined,
+        )
       : null;
     const creditNoteId =
       payment.refundedCents !== undefined && payment.refundedCents > 0
-        ? await issueCreditNote(
-            tx,
-            purchase,
-            payment.refundedCents,
-            documents.gst,
-            payment.refundReason ?? null,
-          )
+        ? await issueCreditNote(tx, purchase, payment.refundedCents, gst, payment.refundReason ?? null)
         : null;
     return {
       purchaseId,
@@ -156,13 +168,22 @@ export async function transitionPurchase(
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+interface Settled {
+  /** The video of a one-video purchase (the sale names it), else null. */
+  soldVideoId: string | null;
+  /**
+   * The items as settled, in the order the receipt and the invoice list them (position, then title):
+   * null when a bundle's videos share a position, for the database to order.
+   */
+  items: SettledItem[] | null;
+}
+
 /**
  * At the moment of payment: each bundle becomes a row per video its showcase holds now (a video the
  * cart also bought on its own is granted once), and what was paid is shared out over the rows in
- * proportion to their prices, so a purchase's items add up to its amount. Returns the video of a
- * one-video purchase (the sale names it), else null.
+ * proportion to their prices, so a purchase's items add up to its amount.
  */
-async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promise<string | null> {
+async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promise<Settled> {
   const rows = await tx
     .select()
     .from(purchaseItems)
@@ -179,6 +200,7 @@ async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promi
     rows.map((row) => row.listPriceCents),
   );
   const expanded: string[] = [];
+  const items: Array<SettledItem & { position: number }> = [];
   for (const [index, row] of rows.entries()) {
     const share = shares[index]!;
     const inBundle =
@@ -188,6 +210,7 @@ async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promi
     if (inBundle.length === 0) {
       if (row.amountCents !== share)
         await tx.update(purchaseItems).set({ amountCents: share }).where(eq(purchaseItems.id, row.id));
+      items.push({ title: row.title, amountCents: share, position: row.position });
       continue;
     }
     const parts = allocate(
@@ -197,6 +220,7 @@ async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promi
     await tx.insert(purchaseItems).values(
       inBundle.map((video, at) => {
         granted.add(video.id);
+        items.push({ title: video.title, amountCents: parts[at]!, position: row.position });
         return {
           purchaseId,
           videoId: video.id,
@@ -211,7 +235,16 @@ async function settleItems(tx: Tx, purchaseId: string, paidCents: number): Promi
     expanded.push(row.id);
   }
   if (expanded.length > 0) await tx.delete(purchaseItems).where(inArray(purchaseItems.id, expanded));
-  return rows.length === 1 && granted.size === 1 ? (rows[0]!.videoId ?? null) : null;
+  const positions = new Set(items.map((item) => item.position));
+  return {
+    soldVideoId: rows.length === 1 && granted.size === 1 ? (rows[0]!.videoId ?? null) : null,
+    items:
+      positions.size === items.length
+        ? items
+            .sort((a, b) => a.position - b.position)
+            .map(({ title, amountCents }) => ({ title, amountCents }))
+        : null,
+  };
 }
 
 const intentId = (value: string | { id: string } | null | undefined) =>

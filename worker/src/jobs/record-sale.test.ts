@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purchases, sales, stripeEvents, purchaseItems } from '@app/shared/db';
+import { purchases, sales, stripeEvents, purchaseItems, taxDocuments } from '@app/shared/db';
 import { fulfilCheckoutSession } from '@app/shared/sales';
-import { gstDefaults } from '@app/shared/gst';
+import { gstDefaults, type DocumentContent } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
 import { createVideo, createPurchase, createShowcase } from '../../../test/support/factories.ts';
 import { recordSale } from './record-sale.ts';
@@ -67,6 +67,23 @@ async function pendingCart(videoIds: string[], bundleShowcaseIds: string[], amou
 
 const itemsOf = (id: string) =>
   env.database.db.select().from(purchaseItems).where(eq(purchaseItems.purchaseId, id));
+
+/** The purchase's items as its receipt lists them; its invoice's lines must say the same. */
+const receiptLines = async (id: string) =>
+  (
+    await env.database.db
+      .select()
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, id))
+      .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id))
+  ).map((item) => ({ description: item.title, amountCents: item.amountCents }));
+const invoiceLines = async (id: string) => {
+  const [invoice] = await env.database.db
+    .select({ content: taxDocuments.content })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.purchaseId, id));
+  return (invoice!.content as DocumentContent).lines;
+};
 
 const row = async (id: string) =>
   (await env.database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
@@ -140,6 +157,7 @@ describe('record-sale', () => {
     // The single video was a third of the list price, so it carries a third of what was paid.
     expect(items.find((item) => item.videoId === single.id)!.amountCents).toBe(800);
     expect(await row(id)).toMatchObject({ status: 'paid', amountCents: 2400 });
+    expect(await invoiceLines(id)).toEqual(await receiptLines(id));
   });
 
   it('revokes a whole cart on a full refund and keeps it on a partial one', async () => {
@@ -169,6 +187,8 @@ describe('record-sale', () => {
     expect(await row(full.id)).toMatchObject({ status: 'refunded' });
     expect(await itemsOf(full.id)).toHaveLength(3);
     expect(await salesOf(full.id)).toBe(1);
+    expect(await invoiceLines(full.id)).toEqual(await receiptLines(full.id));
+    expect((await invoiceLines(full.id)).map((line) => line.amountCents)).toEqual([1000, 2000, 3000]);
   });
 
   it('still queues the receipt when a crash came between the sale and the enqueue', async () => {

@@ -11,7 +11,7 @@ import {
   refundPayment,
   type FulfilmentResult,
 } from '@app/shared/sales';
-import { loadGstSettings, RefundExceedsPayment } from '@app/shared/gst';
+import { gstDefaults, RefundExceedsPayment } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 
 /** Stripe answered that the request itself is wrong (no such session, bad key): retrying cannot help. */
@@ -38,8 +38,9 @@ export const recordSale: JobHandler<'record-sale'> = async (
 ) => {
   let result: FulfilmentResult | null;
   try {
-    // The settings as they are when the payment is settled; the document keeps its own copy.
-    const documents = { gst: await loadGstSettings(db, config) };
+    // The settings as they are when the payment is settled (read in its transaction); the document
+    // keeps its own copy.
+    const documents = { gstDefaults: gstDefaults(config) };
     if (payload.kind === 'offline') {
       result = await fulfilOffline(db, documents, payload.purchaseId);
     } else if (payload.kind === 'check') {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { documentCounters, purchases, taxDocuments } from '@app/shared/db';
+import { documentCounters, gstSettings, purchases, taxDocuments } from '@app/shared/db';
 import { formatEventDate } from '@app/shared/format';
 import { nzCalendarDay, saveGstSettings, type DocumentContent } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
@@ -136,6 +136,23 @@ describe('taxable supply information', () => {
     expect(pdf).toContain('Receipt INV-');
     expect(document.gstCents).toBe(0);
     expect(document.registered).toBe(false);
+  });
+
+  it('uses the settings as saved when each payment settles, and the environment’s until they are', async () => {
+    await env.database.db.delete(gstSettings);
+    const defaults = (await paidPurchase(50_000)).document.content as DocumentContent;
+    // The test environment: not registered.
+    expect(defaults).toMatchObject({
+      title: 'Receipt',
+      gst: null,
+      seller: { name: env.config.GST_LEGAL_NAME },
+    });
+    await saveGstSettings(env.database.db, { ...registered, legalName: 'Renamed Studio Limited' });
+    const saved = (await paidPurchase(50_000)).document.content as DocumentContent;
+    expect(saved).toMatchObject({
+      title: 'Tax invoice',
+      seller: { name: 'Renamed Studio Limited', gstNumber: GST_NUMBER },
+    });
   });
 
   it('numbers documents one after another and issues one invoice per purchase however often it runs', async () => {
