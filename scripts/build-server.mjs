@@ -1,11 +1,17 @@
 // Bundles the api and the worker to plain JavaScript ({api,worker}/dist/index.mjs); docs/decisions/001.
 // Our own TypeScript (the package and @app/shared) goes into the bundle; npm packages stay imports,
 // loaded from node_modules as usual, so lazily imported ones (sharp, bull-board) stay lazy.
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
 export const serverEntries = { api: 'api/dist/index.mjs', worker: 'worker/dist/index.mjs' };
+/**
+ * Worker threads' own bundles, beside their server's (each thread loads its file by URL): the worker's
+ * PDF thread (worker/src/clients/pdf-renderer.ts).
+ */
+const threadEntries = { worker: { 'pdf-thread': 'worker/src/clients/pdf-thread.ts' } };
 
 const npmPackagesExternal = {
   name: 'npm-packages-external',
@@ -21,8 +27,9 @@ export async function buildServer() {
     Object.entries(serverEntries).map(([name, outfile]) =>
       build({
         absWorkingDir: root,
-        entryPoints: [`${name}/src/index.ts`],
-        outfile,
+        entryPoints: { index: `${name}/src/index.ts`, ...threadEntries[name] },
+        outdir: path.dirname(outfile),
+        outExtension: { '.js': '.mjs' },
         bundle: true,
         platform: 'node',
         format: 'esm',

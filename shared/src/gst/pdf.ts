@@ -56,6 +56,9 @@ export function renderDocumentPdf(
   const { regular, bold } = documentFonts();
   const doc = new PDFDocument({
     size: 'A4',
+    // No default font: pdfkit would load Helvetica for every document (parsing its metrics, a tenth of
+    // a render) though nothing is printed in it. Its types allow only a font name here.
+    font: null as unknown as string,
     margin: 56,
     compress: options.compress ?? true,
     info: { Title: `${content.title} ${content.reference}`, Author: content.seller.name },

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { purchaseItems, showcases, taxDocuments } from '@app/shared/db';
-import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
+import { documentFileName, documentText, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 import { sendMail } from '../clients/mailer.ts';
+import { renderPdf } from '../clients/pdf-renderer.ts';
 import { receiptHtml, receiptSubject, receiptText, type Receipt } from './receipt-mail.ts';
 import { markPurchaseMailed, purchaseById } from '@app/shared/sales';
 
@@ -55,7 +56,7 @@ export const purchaseReceipt: JobHandler<'purchase-receipt'> = async (
       attachments: [
         {
           filename: documentFileName(document),
-          content: await renderDocumentPdf(document),
+          content: await renderPdf(document),
           contentType: 'application/pdf',
         },
       ],

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { purchases, taxDocuments } from '@app/shared/db';
-import { documentFileName, documentText, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
+import { documentFileName, documentText, type DocumentContent } from '@app/shared/gst';
 import type { JobHandler } from '../context.ts';
 import { sendMail } from '../clients/mailer.ts';
+import { renderPdf } from '../clients/pdf-renderer.ts';
 
 /**
  * E-mails the buyer a credit note once (the PDF attached, its text in the message). When the invoice it
@@ -55,7 +56,7 @@ export const taxDocumentMail: JobHandler<'tax-document-mail'> = async (
     attachments: await Promise.all(
       [content, ...(lateInvoice ? [lateInvoice] : [])].map(async (document) => ({
         filename: documentFileName(document),
-        content: await renderDocumentPdf(document),
+        content: await renderPdf(document),
         contentType: 'application/pdf',
       })),
     ),
