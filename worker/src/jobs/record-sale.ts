@@ -79,18 +79,25 @@ export const recordSale: JobHandler<'record-sale'> = async (
       throw new UnrecoverableError(`Stripe refused: ${(error as Error).message}`);
     throw error;
   }
-  if (result?.receiptDue) await producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId });
-  if (result?.changed && result.status === 'expired')
-    await producer.enqueue('checkout-reminder', { purchaseId: result.purchaseId });
-  if (result?.creditNoteId) await producer.enqueue('tax-document-mail', { documentId: result.creditNoteId });
-  if (result?.invoiceId && payload.kind !== 'offline')
-    await producer.enqueue('read-payment-fee', { purchaseId: result.purchaseId });
   if (result?.changed) {
     // Only a shortcut for a buyer's page waiting on the purchase: its next poll reads the same row.
+    // First, as the buyer waits for it and for nothing below (a crash before the jobs are queued
+    // leaves them to this job's retry, which finds the receipt still due).
     await announcePurchaseSettled(redis, config.QUEUE_PREFIX, result.purchaseId).catch((error: unknown) =>
       logger.warn({ err: error, purchaseId: result.purchaseId }, 'could not announce the settled purchase'),
     );
   }
+  // The follow-up jobs are independent of each other: queued at once.
+  await Promise.all([
+    result?.receiptDue && producer.enqueue('purchase-receipt', { purchaseId: result.purchaseId }),
+    result?.changed &&
+      result.status === 'expired' &&
+      producer.enqueue('checkout-reminder', { purchaseId: result.purchaseId }),
+    result?.creditNoteId && producer.enqueue('tax-document-mail', { documentId: result.creditNoteId }),
+    result?.invoiceId &&
+      payload.kind !== 'offline' &&
+      producer.enqueue('read-payment-fee', { purchaseId: result.purchaseId }),
+  ]);
   if ((payload.kind === 'checkout' || payload.kind === 'refund') && payload.eventId)
     await markStripeEventProcessed(db, payload.eventId, payload.eventType ?? `record-sale.${payload.kind}`);
   if (!result) {

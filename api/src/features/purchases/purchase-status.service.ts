@@ -20,26 +20,28 @@ export async function purchaseStatusOf(
   purchase: typeof purchases.$inferSelect,
   sessionId: string,
 ): Promise<PurchaseStatusResponse> {
-  const items = await deps.db
-    .select({
-      videoId: purchaseItems.videoId,
-      title: purchaseItems.title,
-      bundleShowcaseId: purchaseItems.bundleShowcaseId,
-      amountCents: purchaseItems.amountCents,
-    })
-    .from(purchaseItems)
-    .where(eq(purchaseItems.purchaseId, purchase.id))
-    .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id));
+  // Both at once: the buyer's page waits on this answer the moment the sale is recorded.
+  const [items, documents] = await Promise.all([
+    deps.db
+      .select({
+        videoId: purchaseItems.videoId,
+        title: purchaseItems.title,
+        bundleShowcaseId: purchaseItems.bundleShowcaseId,
+        amountCents: purchaseItems.amountCents,
+      })
+      .from(purchaseItems)
+      .where(eq(purchaseItems.purchaseId, purchase.id))
+      .orderBy(asc(purchaseItems.position), asc(purchaseItems.title), asc(purchaseItems.id)),
+    purchase.status === 'paid' || purchase.status === 'refunded'
+      ? documentsOfPurchase(deps.db, purchase.id, sessionId)
+      : [],
+  ]);
   const paid = purchase.status === 'paid';
   const listed = items.map((item) => ({
     ...item,
     ...(paid && item.videoId && { downloadUrl: downloadPagePath(item.videoId, sessionId) }),
   }));
   const first = listed.find((item) => item.videoId);
-  const documents =
-    purchase.status === 'paid' || purchase.status === 'refunded'
-      ? await documentsOfPurchase(deps.db, purchase.id, sessionId)
-      : [];
   return {
     status: purchase.status,
     videoId: first?.videoId ?? '',
