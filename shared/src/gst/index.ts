@@ -3,4 +3,4 @@ export * from './money.ts';
 export * from './document.ts';
 export * from './settings.ts';
 export * from './issue.ts';
-export * from './pdf.ts';
+// The PDF (pdfkit, fontkit and the fonts) is its own entry, '@app/shared/gst/pdf': only what renders loads it.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceContent, renderDocumentPdf, type DocumentContent } from '@app/shared/gst';
+import { invoiceContent, type DocumentContent } from '@app/shared/gst';
+import { renderDocumentPdf } from '@app/shared/gst/pdf';
 import { pdfText } from '../../../test/support/pdf-text.ts';
 import { renderPdf } from './pdf-renderer.ts';
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { purchases, taxDocuments, type Db } from '@app/shared/db';
 import { normalizeEmail } from '@app/shared/buyer-library';
-import { renderDocumentPdf, documentFileName, type DocumentContent } from '@app/shared/gst';
+import { documentFileName, type DocumentContent } from '@app/shared/gst';
+import { renderDocumentPdf } from '@app/shared/gst/pdf';
 import type { DocumentLink } from '@app/shared/schemas';
 import { notFound } from '../../http/errors.ts';
 
