@@ -43,14 +43,15 @@ export async function refundOfflinePayment(
         `That is more than was paid: NZ$${((invoice.totalCents - credited) / 100).toFixed(2)} is left to refund`,
       );
     }
-    const creditNoteId = await issueCreditNote(tx, purchase, refundedCents, gst, reason);
-    if (!creditNoteId) throw new HttpError(409, 'Nothing to refund');
     const full = refundedCents === invoice.totalCents;
     if (full)
       await tx
         .update(purchases)
         .set({ status: 'refunded', updatedAt: new Date() })
         .where(eq(purchases.id, purchaseId));
+    // Numbered last: the counter's lock is held from here to the commit (decision 029).
+    const creditNoteId = await issueCreditNote(tx, purchase, refundedCents, gst, reason);
+    if (!creditNoteId) throw new HttpError(409, 'Nothing to refund');
     return { creditNoteId, refundedCents, status: full ? 'refunded' : 'paid' };
   });
   // After the commit: the e-mail job reloads the note (a lost enqueue is the owner's Resend away).
