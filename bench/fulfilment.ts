@@ -241,8 +241,15 @@ try {
   );
 } finally {
   await producer.close();
-  redis.disconnect();
   await pool.end();
   await Promise.all([api.stop(), worker.stop()]);
+  // The run's queues (its own prefix, about 2,000 keys) are of no use once it is over.
+  for (let cursor = '0'; ;) {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.QUEUE_PREFIX}:*`, 'COUNT', 1_000);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+    if (cursor === '0') break;
+  }
+  redis.disconnect();
   await stripe.close();
 }
