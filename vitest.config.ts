@@ -65,9 +65,10 @@ export default defineConfig({
         test: {
           name: 'slow',
           include: slowFiles,
-          // Two at once. Three ran the lane in 369 s instead of about 430, but saturated the 2 cores and
-          // lost a browser test to load in 3 of 6 fresh-clone runs (decision 028). SLOW_WORKERS tries others.
-          maxWorkers: Number(process.env.SLOW_WORKERS ?? 2),
+          // Three at once: two leave a core idle (the files wait on Chromium, servers and polls), three
+          // fill both. The tests wait for what they check, not for fixed times, so a loaded machine only
+          // slows them (decision 028). SLOW_WORKERS tries other counts.
+          maxWorkers: Number(process.env.SLOW_WORKERS ?? 3),
           globalSetup: ['test/support/global-setup.ts', 'test/support/shared-browser.ts'],
           setupFiles: ['test/support/guards.ts'],
           // Isolated: a file's expectErrorLogs must reach the guard instance its hooks check.
