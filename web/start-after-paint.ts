@@ -6,7 +6,8 @@ import { minifySync, type Plugin } from 'vite';
  * screen needs the scripts: until then they would only compete with the stylesheet and the first
  * pictures for a phone's bandwidth. This replaces the entry script and
  * its module preloads in the built index.html with a small starter that asks for them once the first
- * contentful paint has happened and the load event has fired; a page that arrives empty starts at once.
+ * contentful paint has happened and the load event has fired; a page that arrives empty starts at once,
+ * and so does a painted shell whose content comes with the app (`data-start="now"`: a dancer's page).
  */
 export function startAfterPaint(): Plugin {
   return {
@@ -57,7 +58,9 @@ function start() {
   }
   import(entry);
 }
-if (document.getElementById('root')?.firstElementChild) {
+const root = document.getElementById('root');
+// A painted page waits for the app, unless its content needs the app (the api marks it data-start="now").
+if (root?.firstElementChild && !root.hasAttribute('data-start')) {
   // Painted and loaded: the first screen's pictures are in (the load event) and on screen (a frame later).
   let painted = false;
   let loaded = document.readyState === 'complete';

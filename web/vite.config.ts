@@ -32,6 +32,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which files a screen needs, for the api to ask for them with a page that
+    // cannot paint its content without them (a dancer's page: api/src/site/web.ts).
+    manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
   },
   server: {

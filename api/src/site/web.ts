@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -14,7 +14,15 @@ import type { Deps } from '../deps.ts';
 import { publishedVideo } from '../features/videos/library.service.ts';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, type LibraryPageAnswer } from './library-pages.ts';
-import { pageHead, publicConfig, renderHead, videoHead, type PageHead, type VideoForHead } from './seo.ts';
+import {
+  escapeHtml,
+  pageHead,
+  publicConfig,
+  renderHead,
+  videoHead,
+  type PageHead,
+  type VideoForHead,
+} from './seo.ts';
 import { searchMissLog } from '../features/search-misses/search-miss-log.ts';
 import { hasBearerValue } from '../http/request-log.ts';
 
@@ -27,6 +35,39 @@ const webPackage = path.dirname(createRequire(import.meta.url).resolve('@app/web
 export const webDist = path.join(webPackage, 'dist');
 /** The same pages built for the server (web/src/server.tsx, `vite build --ssr`); see decision 025. */
 const serverRenderer = path.join(webPackage, 'dist-server', 'server.js');
+
+/** The web app's source of a dancer's or studio's page, as vite's manifest names it (web/src/app.tsx). */
+const PERFORMER_SCREEN = 'src/pages/shop/performer.tsx';
+
+type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+let manifest: ViteManifest | undefined;
+
+function readManifest(): ViteManifest {
+  try {
+    return JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The built scripts the app needs to render `screen` (its entry, the screen's chunk, and every chunk
+ * they import), entry first, from vite's manifest (`build.manifest`, web/vite.config.ts); none without it.
+ */
+function screenFiles(screen: string): string[] {
+  manifest ??= readManifest();
+  const found = new Set<string>();
+  const add = (key: string) => {
+    if (found.has(key) || !manifest![key]) return;
+    found.add(key);
+    for (const imported of manifest![key].imports ?? []) add(imported);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest![key]!.isEntry);
+  if (!entry || !manifest[screen]) return [];
+  add(entry);
+  add(screen);
+  return [...found].map((key) => manifest![key]!.file);
+}
 
 interface PageRenderer {
   renderPage(
@@ -72,6 +113,7 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 const HEAD_MARKER = '<!--app-head-->';
 const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
+const HEAD_END = '</head>';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -162,6 +204,25 @@ export function webRoutes({
     }
   }
 
+  /**
+   * What a dancer's or studio's page asks for with the page itself, since its shell paints nothing it
+   * could show before the app runs: the answer it shows (`preload`, which the page's own fetch in
+   * web/src/pages/shop/performer.tsx takes over: same URL, same credentials mode), and the app's code
+   * with the page's own (module preloads, after the stylesheet; the starter starts the app at once,
+   * web/start-after-paint.ts). Only the id is written, which the page's address holds already; the
+   * answer, with the name, comes from the api alone (decision 032).
+   */
+  function performerPreloads(pagePath: string): { data: string; code: string[] } | undefined {
+    const match = /^\/(dancers|studios)\/([\w-]{1,100})$/.exec(pagePath);
+    if (!match) return undefined;
+    return {
+      data: `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/${match[1]}/${match[2]}" />`,
+      code: screenFiles(PERFORMER_SCREEN).map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+      ),
+    };
+  }
+
   type LibraryRender =
     | Exclude<LibraryPageAnswer, { kind: 'page' }>
     | {
@@ -241,14 +302,24 @@ export function webRoutes({
             ? await renderPerformerShell(normalizePath(req.path))
             : undefined;
     const pageData = rendered && Object.keys(rendered.data).length > 0 ? rendered.data : undefined;
+    const preloads = head.status === 200 ? performerPreloads(normalizePath(req.path)) : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
+      .replace(HEAD_END, () => [...(preloads?.code ?? []), HEAD_END].join('\n    '))
       .replace(HEAD_MARKER, () =>
-        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+        [
+          ...(preloads ? [preloads.data] : []),
+          renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+        ].join('\n    '),
       )
       .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
-      .replace(ROOT, () => (head.status === 200 && rendered?.html ? '<div id="root" data-hydrate>' : ROOT));
+      // A shell whose content needs the app (a dancer's page) starts it at once (data-start).
+      .replace(ROOT, () =>
+        head.status === 200 && rendered?.html
+          ? `<div id="root" data-hydrate${preloads ? ' data-start="now"' : ''}>`
+          : ROOT,
+      );
     // Also as a header: crawlers that fetch without parsing the page (and unlisted showcases' pages) obey it.
     if (head.noindex) res.set('X-Robots-Tag', 'noindex');
     res.status(head.status).set('Cache-Control', 'no-cache').type('html').send(html);
