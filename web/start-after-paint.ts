@@ -6,8 +6,9 @@ import { minifySync, type Plugin } from 'vite';
  * screen needs the scripts: until then they would only compete with the stylesheet and the first
  * pictures for a phone's bandwidth. This replaces the entry script and
  * its module preloads in the built index.html with a small starter that asks for them once the first
- * contentful paint has happened and the load event has fired; a page that arrives empty starts at once,
- * and so does a painted shell whose content comes with the app (`data-start="now"`: a dancer's page).
+ * contentful paint has happened and the load event has fired; a page that arrives empty starts at once.
+ * A painted shell whose content comes with the app (a dancer's page: `data-start`, api/src/site/web.ts)
+ * starts at its first paint, with its screen's modules.
  */
 export function startAfterPaint(): Plugin {
   return {
@@ -45,7 +46,12 @@ export function startAfterPaint(): Plugin {
 function starterSource(entry: string, preloads: string[]): string {
   return `// Starts the app once the page has painted and loaded (web/start-after-paint.ts).
 const entry = ${JSON.stringify(entry)};
-const preloads = ${JSON.stringify(preloads)};
+const root = document.getElementById('root');
+// A painted shell whose content needs the app (a dancer's page) names its screen's modules in
+// data-start: they load with the entry's, and the app starts at the first paint, not after the load.
+const screen = root?.dataset.start;
+// The entry first: the largest, and on HTTP/1.1 the browser has six connections for all of them.
+const preloads = ${JSON.stringify([entry, ...preloads])}.concat(screen ? screen.split(' ') : []);
 let started = false;
 function start() {
   if (started) return;
@@ -58,13 +64,12 @@ function start() {
   }
   import(entry);
 }
-const root = document.getElementById('root');
-// A painted page waits for the app, unless its content needs the app (the api marks it data-start="now").
-if (root?.firstElementChild && !root.hasAttribute('data-start')) {
+if (root?.firstElementChild) {
   // Painted and loaded: the first screen's pictures are in (the load event) and on screen (a frame later).
   let painted = false;
-  let loaded = document.readyState === 'complete';
-  const ready = () => painted && loaded && requestAnimationFrame(() => setTimeout(start));
+  let loaded = screen !== undefined || document.readyState === 'complete';
+  const ready = () =>
+    painted && loaded && (screen !== undefined ? start() : requestAnimationFrame(() => setTimeout(start)));
   new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     painted = true;

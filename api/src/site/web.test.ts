@@ -429,6 +429,30 @@ describe('server-rendered pages', () => {
     expect(root(shells[1]!)).toBe(root(shells[0]!));
   });
 
+  it("asks for a dancer's answer and the page's code with the page: the id, never a name", async () => {
+    const [dancer, studio, odd] = await Promise.all(
+      ['/dancers/a1b2c3', '/studios/d4e5f6/', '/dancers/a%22b'].map(
+        async (path) => (await request(api.app).get(path).expect(200)).text,
+      ),
+    );
+    // The page's own fetch (credentials 'include') takes it over only with the same credentials mode.
+    expect(dancer).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dancers/a1b2c3" />',
+    );
+    expect(studio).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/studios/d4e5f6" />',
+    );
+    // The starter loads the screen's modules with the entry at the first paint (web/start-after-paint.ts).
+    const start = /<div id="root" data-hydrate data-start="([^"]*)">/.exec(dancer)?.[1] ?? '';
+    const files = start.split(' ');
+    expect(files.some((file) => /^\/assets\/performer-[\w-]+\.js$/.test(file))).toBe(true);
+    const assets = readdirSync(path.join(webDist, 'assets'));
+    for (const file of files) expect(assets).toContain(file.replace('/assets/', ''));
+    // An id no page could have is not written into the page.
+    expect(odd).not.toContain('rel="preload"');
+    expect(odd).toContain('<div id="root" data-hydrate data-start=');
+  });
+
   it('sends a page that is not found empty, for the browser to render', async () => {
     const html = (await request(api.app).get('/no/such/page').expect(404)).text;
     expect(html).toContain('<div id="root"></div>');

@@ -51,22 +51,21 @@ function readManifest(): ViteManifest {
 }
 
 /**
- * The built scripts the app needs to render `screen` (its entry, the screen's chunk, and every chunk
- * they import), entry first, from vite's manifest (`build.manifest`, web/vite.config.ts); none without it.
+ * The built scripts of `screen` (its chunk and every chunk it imports) that the app's entry does not
+ * import itself, from vite's manifest (`build.manifest`, web/vite.config.ts); none without it.
  */
 function screenFiles(screen: string): string[] {
   manifest ??= readManifest();
-  const found = new Set<string>();
-  const add = (key: string) => {
-    if (found.has(key) || !manifest![key]) return;
+  const imports = (key: string, found = new Set<string>()) => {
+    if (found.has(key) || !manifest![key]) return found;
     found.add(key);
-    for (const imported of manifest![key].imports ?? []) add(imported);
+    for (const imported of manifest![key].imports ?? []) imports(imported, found);
+    return found;
   };
   const entry = Object.keys(manifest).find((key) => manifest![key]!.isEntry);
   if (!entry || !manifest[screen]) return [];
-  add(entry);
-  add(screen);
-  return [...found].map((key) => manifest![key]!.file);
+  const withEntry = imports(entry);
+  return [...imports(screen)].filter((key) => !withEntry.has(key)).map((key) => manifest![key]!.file);
 }
 
 interface PageRenderer {
@@ -113,7 +112,6 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 const HEAD_MARKER = '<!--app-head-->';
 const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
-const HEAD_END = '</head>';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -207,19 +205,23 @@ export function webRoutes({
   /**
    * What a dancer's or studio's page asks for with the page itself, since its shell paints nothing it
    * could show before the app runs: the answer it shows (`preload`, which the page's own fetch in
-   * web/src/pages/shop/performer.tsx takes over: same URL, same credentials mode), and the app's code
-   * with the page's own (module preloads, after the stylesheet; the starter starts the app at once,
-   * web/start-after-paint.ts). Only the id is written, which the page's address holds already; the
-   * answer, with the name, comes from the api alone (decision 032).
+   * web/src/pages/shop/performer.tsx takes over: same URL, same credentials mode), and its screen's
+   * modules, which the starter loads with the app's entry at the first paint (web/start-after-paint.ts)
+   * rather than after the router has run. Only the id is written, which the page's address holds
+   * already; the answer, with the name, comes from the api alone (decision 032).
    */
-  function performerPreloads(pagePath: string): { data: string; code: string[] } | undefined {
-    const match = /^\/(dancers|studios)\/([\w-]{1,100})$/.exec(pagePath);
-    if (!match) return undefined;
+  function performerPreloads(pagePath: string): { head: string; start: string } | undefined {
+    const kind = performerPage.exec(pagePath)?.[1];
+    if (!kind) return undefined;
+    // An id as the api gives them; any other is not written into the page (the page's fetch asks anyway).
+    const id = /^\/\w+\/([\w-]{1,100})$/.exec(pagePath)?.[1];
     return {
-      data: `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/${match[1]}/${match[2]}" />`,
-      code: screenFiles(PERFORMER_SCREEN).map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
-      ),
+      head: id
+        ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/${kind}/${id}" />`
+        : '',
+      start: screenFiles(PERFORMER_SCREEN)
+        .map((file) => `/${file}`)
+        .join(' '),
     };
   }
 
@@ -305,19 +307,18 @@ export function webRoutes({
     const preloads = head.status === 200 ? performerPreloads(normalizePath(req.path)) : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
-      .replace(HEAD_END, () => [...(preloads?.code ?? []), HEAD_END].join('\n    '))
       .replace(HEAD_MARKER, () =>
         [
-          ...(preloads ? [preloads.data] : []),
+          ...(preloads?.head ? [preloads.head] : []),
           renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
         ].join('\n    '),
       )
       .replace(MARKUP_MARKER, () => (head.status === 200 ? (rendered?.html ?? '') : ''))
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
-      // A shell whose content needs the app (a dancer's page) starts it at once (data-start).
+      // A shell whose content needs the app (a dancer's page) starts it at its first paint (data-start).
       .replace(ROOT, () =>
         head.status === 200 && rendered?.html
-          ? `<div id="root" data-hydrate${preloads ? ' data-start="now"' : ''}>`
+          ? `<div id="root" data-hydrate${preloads ? ` data-start="${escapeHtml(preloads.start)}"` : ''}>`
           : ROOT,
       );
     // Also as a header: crawlers that fetch without parsing the page (and unlisted showcases' pages) obey it.
