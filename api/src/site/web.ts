@@ -51,21 +51,22 @@ function readManifest(): ViteManifest {
 }
 
 /**
- * The built scripts of `screen` (its chunk and every chunk it imports) that the app's entry does not
- * import itself, from vite's manifest (`build.manifest`, web/vite.config.ts); none without it.
+ * The built scripts the app needs to render `screen`: its entry and the screen's chunk, with every chunk
+ * they import, entry first, from vite's manifest (`build.manifest`, web/vite.config.ts); none without it.
  */
 function screenFiles(screen: string): string[] {
   manifest ??= readManifest();
-  const imports = (key: string, found = new Set<string>()) => {
-    if (found.has(key) || !manifest![key]) return found;
+  const found = new Set<string>();
+  const add = (key: string) => {
+    if (found.has(key) || !manifest![key]) return;
     found.add(key);
-    for (const imported of manifest![key].imports ?? []) imports(imported, found);
-    return found;
+    for (const imported of manifest![key].imports ?? []) add(imported);
   };
   const entry = Object.keys(manifest).find((key) => manifest![key]!.isEntry);
   if (!entry || !manifest[screen]) return [];
-  const withEntry = imports(entry);
-  return [...imports(screen)].filter((key) => !withEntry.has(key)).map((key) => manifest![key]!.file);
+  add(entry);
+  add(screen);
+  return [...found].map((key) => manifest![key]!.file);
 }
 
 interface PageRenderer {
@@ -112,6 +113,7 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 const HEAD_MARKER = '<!--app-head-->';
 const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
+const HEAD_END = '</head>';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -204,24 +206,26 @@ export function webRoutes({
 
   /**
    * What a dancer's or studio's page asks for with the page itself, since its shell paints nothing it
-   * could show before the app runs: the answer it shows (`preload`, which the page's own fetch in
-   * web/src/pages/shop/performer.tsx takes over: same URL, same credentials mode), and its screen's
-   * modules, which the starter loads with the app's entry at the first paint (web/start-after-paint.ts)
-   * rather than after the router has run. Only the id is written, which the page's address holds
-   * already; the answer, with the name, comes from the api alone (decision 032).
+   * could show before the app runs (decision 035):
+   * - `data`: the answer it shows, which the page's own fetch (web/src/pages/shop/performer.tsx) takes
+   *   over: same URL, same credentials mode ('include', so `use-credentials`). Only the id is written,
+   *   which the page's address holds already; the answer, with the name, comes from the api alone
+   *   (decision 032). An id the api would not give is not written.
+   * - `code`: the app's entry and the screen's chunks as module preloads, at low priority so that the
+   *   stylesheet (the shell's first paint) goes first; the starter then starts the app at that paint
+   *   (`data-start`, web/start-after-paint.ts) instead of after the load event and the router.
    */
-  function performerPreloads(pagePath: string): { head: string; start: string } | undefined {
+  function performerPreloads(pagePath: string): { data: string; code: string[] } | undefined {
     const kind = performerPage.exec(pagePath)?.[1];
     if (!kind) return undefined;
-    // An id as the api gives them; any other is not written into the page (the page's fetch asks anyway).
     const id = /^\/\w+\/([\w-]{1,100})$/.exec(pagePath)?.[1];
     return {
-      head: id
+      data: id
         ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/${kind}/${id}" />`
         : '',
-      start: screenFiles(PERFORMER_SCREEN)
-        .map((file) => `/${file}`)
-        .join(' '),
+      code: screenFiles(PERFORMER_SCREEN).map(
+        (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}" />`,
+      ),
     };
   }
 
@@ -307,9 +311,11 @@ export function webRoutes({
     const preloads = head.status === 200 ? performerPreloads(normalizePath(req.path)) : undefined;
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
+      // After the stylesheet: the code asks for nothing before the first paint's own.
+      .replace(HEAD_END, () => [...(preloads?.code ?? []), HEAD_END].join('\n    '))
       .replace(HEAD_MARKER, () =>
         [
-          ...(preloads?.head ? [preloads.head] : []),
+          ...(preloads?.data ? [preloads.data] : []),
           renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
         ].join('\n    '),
       )
@@ -318,7 +324,7 @@ export function webRoutes({
       // A shell whose content needs the app (a dancer's page) starts it at its first paint (data-start).
       .replace(ROOT, () =>
         head.status === 200 && rendered?.html
-          ? `<div id="root" data-hydrate${preloads ? ` data-start="${escapeHtml(preloads.start)}"` : ''}>`
+          ? `<div id="root" data-hydrate${preloads ? ' data-start="paint"' : ''}>`
           : ROOT,
       );
     // Also as a header: crawlers that fetch without parsing the page (and unlisted showcases' pages) obey it.
