@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { ArrowLeft, Package } from 'lucide-react';
@@ -7,21 +6,15 @@ import type { PerformerPage as Performer } from '@app/shared/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
+import { cart } from '../../features/cart/cart.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { OnlineAlertForm } from '../../features/programme/online-alert-form.tsx';
 import { RoutineList } from '../../features/programme/routine-list.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { ACCESS_CODE_REQUIRED } from '@app/shared/privacy';
+import { AccessCodeForm } from '../../features/privacy/access-code-form.tsx';
 import { RequestRemoval } from '../../features/privacy/removal-request.tsx';
 import { api, isApiError } from '../../lib/api.ts';
-
-// Loaded when wanted, not with the page (a dancer's page starts at its first paint with its own code,
-// decision 035): the access code form only for a showcase behind one, the cart's changes on "Buy all".
-const AccessCodeForm = lazy(() =>
-  import('../../features/privacy/access-code-form.tsx').then((module) => ({
-    default: module.AccessCodeForm,
-  })),
-);
 
 /**
  * A dancer's or a studio's routines at one competition (/dancers/<id>, /studios/<id>; docs/decisions/032),
@@ -55,9 +48,7 @@ export default function PerformerRoute() {
           <ArrowLeft className="size-4" aria-hidden /> Video Library
         </Link>
         {isApiError(page.error, ACCESS_CODE_REQUIRED) ? (
-          <Suspense>
-            <AccessCodeForm target={kind === 'dancer' ? { dancerId: id } : { studioId: id }} />
-          </Suspense>
+          <AccessCodeForm target={kind === 'dancer' ? { dancerId: id } : { studioId: id }} />
         ) : page.isError ? (
           <p role="alert" className="mt-8 text-red-300">
             This page could not be found. Search the{' '}
@@ -118,8 +109,7 @@ function RoutinesOffer({ page }: { page: Performer }) {
   const offer = page.offer;
   if (!offer) return null;
   const title = offer.title;
-  const buy = async () => {
-    const { cart } = await import('../../features/cart/cart.ts');
+  const buy = () => {
     const result = cart.addRoutines({
       kind: 'routines',
       performer: page.kind,
@@ -157,7 +147,7 @@ function RoutinesOffer({ page }: { page: Performer }) {
           <Link href="/cart">In your cart: view cart</Link>
         </Button>
       ) : (
-        <Button size="wrap" onClick={() => void buy()}>
+        <Button size="wrap" onClick={buy}>
           {label}
         </Button>
       )}
