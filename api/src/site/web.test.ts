@@ -429,12 +429,13 @@ describe('server-rendered pages', () => {
     expect(root(shells[1]!)).toBe(root(shells[0]!));
   });
 
-  it("asks for a dancer's answer and the page's code with the page: the id, never a name", async () => {
-    const [dancer, studio, odd] = await Promise.all(
-      ['/dancers/a1b2c3', '/studios/d4e5f6/', '/dancers/a%22b'].map(
-        async (path) => (await request(api.app).get(path).expect(200)).text,
-      ),
-    );
+  it("asks for a dancer's answer and the page's code with the page itself", async () => {
+    const page = async (path: string) => (await request(api.app).get(path).expect(200)).text;
+    const [dancer, studio, odd] = await Promise.all([
+      page('/dancers/a1b2c3'),
+      page('/studios/d4e5f6/'),
+      page('/dancers/a%22b'),
+    ]);
     // The page's own fetch (credentials 'include') takes it over only with the same credentials mode.
     expect(dancer).toContain(
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dancers/a1b2c3" />',
