@@ -21,15 +21,27 @@ export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
   });
 }
 
+/** One run's figures: performance score, and LCP, TBT and FCP in ms. */
+export interface RunFigures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+}
+
+/** "93 (LCP 1.92 s, TBT 140 ms)" for every run, in the order they ran. */
+export const formatRuns = (runs: RunFigures[]) =>
+  runs.map((run) => `${run.score} (LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms)`).join(', ');
+
 /**
  * `runs` Lighthouse runs of `url` (mobile preset); the median run's report and every run's
- * performance score. A run whose trace failed (NO_NAVSTART, now and then) is run again.
+ * performance score and figures. A run whose trace failed (NO_NAVSTART, now and then) is run again.
  */
 export async function medianRun(
   port: number,
   url: string,
   runs: number,
-): Promise<{ lhr: Result; report: string; scores: number[] }> {
+): Promise<{ lhr: Result; report: string; scores: number[]; runs: RunFigures[] }> {
   const results: Array<{ lhr: Result; report: string }> = [];
   let failures = 0;
   while (results.length < runs) {
@@ -45,8 +57,11 @@ export async function medianRun(
   }
   const median = computeMedianRun(results.map((run) => run.lhr));
   const chosen = results.find((run) => run.lhr === median)!;
-  return {
-    ...chosen,
-    scores: results.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100)),
-  };
+  const runFigures = results.map(({ lhr }) => ({
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+  }));
+  return { ...chosen, scores: runFigures.map((run) => run.score), runs: runFigures };
 }

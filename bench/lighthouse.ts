@@ -8,7 +8,7 @@ import { FIRST_LOAD_BUDGET_KB, firstLoadJavaScriptKb } from '../test/support/fir
 import { startApi } from '../test/support/processes.ts';
 import pg from 'pg';
 import type { Result } from 'lighthouse';
-import { launchChrome, medianRun } from './lighthouse-runs.ts';
+import { formatRuns, launchChrome, medianRun } from './lighthouse-runs.ts';
 import { prepareBenchEnv, printTable, root, verdict } from './lib.ts';
 
 const pages = ['/', '/videos', '/dance-videographer'];
@@ -48,8 +48,9 @@ const reports = path.join(root, 'bench/results');
 mkdirSync(reports, { recursive: true });
 try {
   for (const page of pages) {
-    const { lhr, report, scores } = await medianRun(chrome.port, `${api.url}${page}`, RUNS);
+    const { lhr, report, scores, runs } = await medianRun(chrome.port, `${api.url}${page}`, RUNS);
     const name = page === dancerPage ? '/dancers/<Māia N.>' : page;
+    console.info(`${name}, every run: ${formatRuns(runs)}`);
     // The median run's whole report, for reading why a figure is what it is (bench/results is not committed).
     writeFileSync(
       path.join(

@@ -32,7 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // The api reads which files a page's scripts are (api/src/site/module-preloads.ts).
+    // .vite/manifest.json: which files a page's scripts are, for the api to name them in the page's head
+    // (api/src/site/module-preloads.ts: a download page, a dancer's page).
     manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
   },

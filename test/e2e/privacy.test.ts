@@ -20,6 +20,8 @@ let routine = { id: '', title: '' };
 let boughtSession = '';
 /** A dancer of the open competition's programme. */
 let dancerId = '';
+/** A dancer of the showcase behind the access code. */
+let lockedDancerId = '';
 /** A paid video whose processing failed (a corrupt upload). */
 let failed = { id: '', title: '' };
 
@@ -65,6 +67,16 @@ const { api, browser } = useTestWorld({
     ]);
     await importProgramme(db, open.id, Buffer.from(csv), {});
     dancerId = (await db.select({ id: programmeDancers.id }).from(programmeDancers))[0]!.id;
+    const lockedCsv = programmeCsv([
+      { entryNumber: '3', section: 'Senior Lyrical', title: 'Tides', dancers: ['Aria Kōwhai'], studio: 'Kōwhai' },
+    ]);
+    await importProgramme(db, locked.id, Buffer.from(lockedCsv), {});
+    lockedDancerId = (
+      await db
+        .select({ id: programmeDancers.id })
+        .from(programmeDancers)
+        .where(eq(programmeDancers.showcaseId, locked.id))
+    )[0]!.id;
   },
 });
 
@@ -91,6 +103,21 @@ describe('a showcase behind an access code', () => {
     // The refused answers (403 before the code, 401 for the wrong one) and a showcase without a bundle
     // (404) are the browser's own console lines; nothing else.
     expect(errors.filter((error) => !/status of 40[134]\b/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a dancer's page behind an access code", () => {
+  it('asks for the code, and shows her routines once it is typed', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${api.url}/dancers/${lockedDancerId}`);
+    // The page's preloaded answer was the 403; the answer after the code is asked for afresh.
+    await page.getByRole('heading', { name: 'Private showcase' }).waitFor();
+    await page.getByLabel('Access code').fill(CODE);
+    await page.getByRole('button', { name: 'Open showcase' }).click();
+    await page.getByRole('heading', { name: "Aria K.'s routines", level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Item 3: Tides' }).count()).toBe(1);
+    expect(errors.filter((error) => !/status of 403\b/.test(error))).toEqual([]);
     await context.close();
   });
 });

@@ -96,6 +96,7 @@ describe('competition programmes in the browser', () => {
     await dancer.click();
     await expect.poll(() => page.getByRole('heading', { name: "Māia N.'s routines" }).isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe('');
+    const dancerPage = page.url();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     expect(await page.getByRole('heading', { name: /^Item \d+/ }).count()).toBe(4);
 
@@ -119,9 +120,20 @@ describe('competition programmes in the browser', () => {
     expect(await db.$count(purchaseItems, eq(purchaseItems.purchaseId, purchase!.id))).toBe(4);
 
     // The page as a crawler gets it: noindex, and no child's name anywhere in its head or body.
-    const html = await (await fetch(page.url())).text();
+    const html = await (await fetch(dancerPage)).text();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toMatch(/Māia|Ngata/);
+    // Opened from a shared link, the page asks for her answer once, with the page itself: the head's
+    // preload, which the page's own fetch takes over (decision 035).
+    await page.goto(dancerPage);
+    await expect.poll(() => page.getByRole('heading', { name: "Māia N.'s routines" }).isVisible()).toBe(true);
+    const asked = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/dancers/'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(asked).toEqual(['link']);
 
     // Her library (My Videos, signed in by an e-mailed link) holds the four.
     await page.goto(`${api.url}/my-videos`);

@@ -19,7 +19,7 @@ const manifest = {
     file: 'assets/index-a1.js',
     isEntry: true,
     imports: ['_clsx-c1.js', '_api-p1.js'],
-    dynamicImports: ['src/pages/shop/download.tsx', 'src/pages/home.tsx'],
+    dynamicImports: ['src/pages/shop/download.tsx', 'src/pages/shop/performer.tsx', 'src/pages/home.tsx'],
   },
   '_clsx-c1.js': { file: 'assets/clsx-c1.js' },
   '_api-p1.js': { file: 'assets/api-p1.js', imports: ['_clsx-c1.js'] },
@@ -30,12 +30,17 @@ const manifest = {
     imports: ['_clsx-c1.js', 'index.html', '_badge-b1.js'],
     dynamicImports: ['../node_modules/hls.js/dist/hls.light.mjs'],
   },
+  'src/pages/shop/performer.tsx': {
+    file: 'assets/performer-q1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_badge-b1.js'],
+  },
   'src/pages/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true },
   '../node_modules/hls.js/dist/hls.light.mjs': { file: 'assets/hls.light-l1.js', isDynamicEntry: true },
 };
 
 describe("a page's scripts from the build's manifest", () => {
-  it('lists the entry with its imports, the download page with its own, and hls.js apart', async () => {
+  it('lists the entry with its imports, the download and dancer pages with their own, and hls.js apart', async () => {
     expect(readModulePreloads(await dist(manifest))).toEqual({
       entry: ['/assets/clsx-c1.js', '/assets/api-p1.js', '/assets/index-a1.js'],
       download: [
@@ -46,11 +51,19 @@ describe("a page's scripts from the build's manifest", () => {
         '/assets/download-d1.js',
       ],
       hls: ['/assets/hls.light-l1.js'],
+      // The entry's own file first: the largest of them.
+      performer: [
+        '/assets/index-a1.js',
+        '/assets/clsx-c1.js',
+        '/assets/api-p1.js',
+        '/assets/badge-b1.js',
+        '/assets/performer-q1.js',
+      ],
     });
   });
 
   it('names nothing without a manifest (an older build): the pages load as before', async () => {
-    expect(readModulePreloads(await dist())).toEqual({ entry: [], download: [], hls: [] });
+    expect(readModulePreloads(await dist())).toEqual({ entry: [], download: [], hls: [], performer: [] });
   });
 
   it('asks for the later ones at low priority', () => {

@@ -13,6 +13,8 @@ type Manifest = Record<string, ManifestChunk>;
 /** The app's entry (index.html's script, web/src/main.tsx) and the download page, as the manifest names them. */
 const ENTRY = 'index.html';
 const DOWNLOAD_PAGE = 'src/pages/shop/download.tsx';
+/** A dancer's or studio's page (web/src/app.tsx): its shell paints without names, the app brings them. */
+const PERFORMER_PAGE = 'src/pages/shop/performer.tsx';
 /** hls.js's light build, imported by the download page's player only when the video has a stream. */
 const HLS = /\/hls\.js\/dist\/hls\.light\.m?js$/;
 
@@ -23,6 +25,8 @@ export interface ModulePreloads {
   download: string[];
   /** hls.js, for a download page whose video has an adaptive stream. */
   hls: string[];
+  /** A dancer's or studio's page's code (with the entry's), asked for with its painted shell. */
+  performer: string[];
 }
 
 /**
@@ -37,7 +41,7 @@ export function readModulePreloads(dist: string): ModulePreloads {
   try {
     manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   } catch {
-    return { entry: [], download: [], hls: [] };
+    return { entry: [], download: [], hls: [], performer: [] };
   }
   /** A module's file and, first, the files it imports statically (each once). */
   const closure = (key: string, seen = new Set<string>()): string[] => {
@@ -60,6 +64,10 @@ export function readModulePreloads(dist: string): ModulePreloads {
     entry,
     download,
     hls: files(hlsKeys).filter((file) => !download.includes(file)),
+    // The entry first: the largest, and on HTTP/1.1 the six connections serve the links in order.
+    performer: manifest[PERFORMER_PAGE]
+      ? [...new Set([`/${manifest[ENTRY]!.file}`, ...files([ENTRY, PERFORMER_PAGE])])]
+      : [],
   };
 }
 

@@ -421,7 +421,7 @@ describe('server-rendered pages', () => {
       ),
     );
     for (const html of shells) {
-      expect(html).toContain('<div id="root" data-hydrate>');
+      expect(html).toContain('<div id="root" data-hydrate data-start="paint">');
       // The routines come from the api after the first paint, never inside a kept page.
       expect(html).not.toContain('id="page-data"');
       expect(decode(root(html))).toContain('Video Library');
@@ -468,6 +468,40 @@ describe('server-rendered pages', () => {
     expect(purchase.some((name) => name.startsWith('download'))).toBe(false);
     // A painted page keeps its scripts until it has painted (decision 015).
     expect(scripts(await page('/'))).toEqual([]);
+  });
+
+  it("asks for a dancer's answer and the page's code with the page itself", async () => {
+    const page = async (path: string) => (await request(api.app).get(path).expect(200)).text;
+    const [dancer, studio, odd] = await Promise.all([
+      page('/dancers/a1b2c3'),
+      page('/studios/d4e5f6/'),
+      page('/dancers/a%22b'),
+    ]);
+    // The page's own fetch (credentials 'include') takes it over only with the same credentials mode.
+    expect(dancer).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dancers/a1b2c3" />',
+    );
+    expect(studio).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/studios/d4e5f6" />',
+    );
+    // The app's code and the screen's, after the stylesheet and at low priority; the starter starts the
+    // app at the first paint (web/start-after-paint.ts).
+    const files = [
+      ...dancer.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g),
+    ].map((match) => match[1]!);
+    expect(files[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(files.some((file) => /^\/assets\/performer-[\w-]+\.js$/.test(file))).toBe(true);
+    const assets = readdirSync(path.join(webDist, 'assets'));
+    for (const file of files) expect(assets).toContain(file.replace('/assets/', ''));
+    expect(dancer.indexOf('rel="stylesheet"')).toBeLessThan(dancer.indexOf('rel="modulepreload"'));
+    expect(dancer).toContain('<div id="root" data-hydrate data-start="paint">');
+    // An id no page could have is not written into the page; the code is asked for all the same.
+    expect(odd).not.toContain('rel="preload"');
+    expect(odd).toContain('<div id="root" data-hydrate data-start="paint">');
+    // Other pages start the app after they have loaded, as before (decision 015).
+    const home = (await request(api.app).get('/').expect(200)).text;
+    expect(home).not.toContain('rel="modulepreload"');
+    expect(home).not.toContain('data-start');
   });
 
   it('sends a page that is not found empty, for the browser to render', async () => {

@@ -71,9 +71,9 @@ export function loadPageRenderer(logger: Logger): Promise<PageRenderer | undefin
 }
 
 const HEAD_MARKER = '<!--app-head-->';
-const HEAD_END = '</head>';
 const MARKUP_MARKER = '<!--app-markup-->';
 const ROOT = '<div id="root">';
+const HEAD_END = '</head>';
 
 /**
  * Serves the built web app: hashed assets cached for a year; every page gets index.html with that
@@ -172,6 +172,24 @@ export function webRoutes({
     }
   }
 
+  /**
+   * A dancer's or studio's page: its shell paints nothing it could show before the app runs (decision
+   * 035), so the page asks for its answer with the page itself: `data`, a preload the page's own fetch
+   * (web/src/pages/shop/performer.tsx) takes over (same URL, same credentials mode: 'include', so
+   * `use-credentials`). Only the id is written, which the page's address holds already; the answer, with
+   * the name, comes from the api alone (decision 032). An id the api would not give is not written.
+   */
+  function performerPreload(pagePath: string): { data: string } | undefined {
+    const kind = performerPage.exec(pagePath)?.[1];
+    if (!kind) return undefined;
+    const id = /^\/\w+\/([\w-]{1,100})$/.exec(pagePath)?.[1];
+    return {
+      data: id
+        ? `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/${kind}/${id}" />`
+        : '',
+    };
+  }
+
   type LibraryRender =
     | Exclude<LibraryPageAnswer, { kind: 'page' }>
     | {
@@ -255,14 +273,20 @@ export function webRoutes({
     const painted = head.status === 200 && Boolean(rendered?.html);
     // A page that arrives empty starts its scripts at once (web/start-after-paint.ts): name them here, so
     // they load beside the stylesheet; a download page adds its own code, and hls.js when the video has a
-    // stream (decision 031). A painted page keeps its scripts until it has painted.
+    // stream (decision 031). A painted page keeps its scripts until it has painted, except a dancer's or
+    // studio's shell: its code comes at low priority after the stylesheet, and the app starts at the
+    // first paint (`data-start`) instead of after the load event (decision 035).
     const downloadPage = !painted && video?.kind === 'download' && head.status === 200;
+    const performer = painted ? performerPreload(normalizePath(req.path)) : undefined;
     const scripts = painted ? [] : downloadPage ? preloads.download : preloads.entry;
-    const later = downloadPage && found?.streamReady ? preloads.hls : [];
+    const later = downloadPage && found?.streamReady ? preloads.hls : performer ? preloads.performer : [];
     // A replacer function: the head contains "$$" (priceRange), which a replacement string would mangle.
     const html = (await indexHtml)
       .replace(HEAD_MARKER, () =>
-        renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+        [
+          ...(performer?.data ? [performer.data] : []),
+          renderHead(head, config, pageData, { analytics: !hasBearerValue(req.originalUrl) }),
+        ].join('\n    '),
       )
       // At the head's end: the stylesheet and the small starter are asked for first.
       .replace(HEAD_END, () =>
@@ -274,7 +298,7 @@ export function webRoutes({
       // The app's own markup: the browser hydrates it instead of rendering the page again (main.tsx).
       .replace(ROOT, () =>
         painted
-          ? '<div id="root" data-hydrate>'
+          ? `<div id="root" data-hydrate${performer ? ' data-start="paint"' : ''}>`
           : // The screen's code is named in the head: the app waits for it rather than show a spinner first.
             downloadPage && preloads.download.length > 0
             ? '<div id="root" data-screen-preloaded>'

@@ -1,115 +1,42 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Flag } from 'lucide-react';
-import { removalRequesterLabels, removalRequesterValues, REMOVAL_TARGET_DAYS } from '@app/shared/privacy';
-import type { RemovalRequestInput } from '@app/shared/schemas';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label, Select, Textarea } from '../../components/ui/input.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
 
 /** What the request is about: a video, or a dancer (her name on the site and her routines). */
 export type RemovalTarget = { videoId: string } | { dancerId: string };
 
-const targetPath = (target: RemovalTarget) =>
-  'videoId' in target
-    ? `/api/videos/${encodeURIComponent(target.videoId)}/removal-request`
-    : `/api/dancers/${encodeURIComponent(target.dancerId)}/removal-request`;
+const loadDialog = () => import('./removal-request-dialog.tsx');
+const RemovalRequestDialog = lazy(loadDialog);
 
 /**
- * "Request removal" on every public video page and dancer page: a parent or guardian, the dancer or the
- * studio asks the owner to take the video (or the dancer's name and routines) down (docs/decisions/030).
- * The owner is e-mailed and answers within 7 days.
+ * "Request removal" on every public video page and dancer page (docs/decisions/030). The dialog, with
+ * its form and the dialog library, loads when the button is neared or pressed (decision 035's
+ * addendum): a dancer's page paints without it.
  */
 export function RequestRemoval({ target }: { target: RemovalTarget }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState<RemovalRequestInput>({ requester: 'parent', reason: '', email: '' });
-  const [state, setState] = useState<
-    { kind: 'idle' | 'sending' } | { kind: 'sent' | 'failed'; message: string }
-  >({
-    kind: 'idle',
-  });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setState({ kind: 'sending' });
-    try {
-      const { message } = await api.post<{ message: string }>(targetPath(target), fields);
-      setState({ kind: 'sent', message });
-    } catch (error) {
-      setState({
-        kind: 'failed',
-        message: errorMessage(error, 'Your request could not be sent. Please try again.'),
-      });
-    }
-  };
+  // Mounted from the first press on, so what was typed stays when it is closed and opened again.
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadDialog();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onTouchStart={prefetch}
         className="mt-8 inline-flex items-center gap-1.5 text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline"
       >
         <Flag className="size-4" aria-hidden /> Request removal
       </button>
-      <DialogContent
-        title="Request removal"
-        description={
-          'videoId' in target
-            ? `Are you in this video, or is your child or your studio? Tell us and we will answer within ${REMOVAL_TARGET_DAYS} days.`
-            : `Is this you, your child or your studio's dancer? Tell us whether to remove the name, the routines' videos or both, and we will answer within ${REMOVAL_TARGET_DAYS} days.`
-        }
-      >
-        {state.kind === 'sent' ? (
-          <p role="status" className="text-zinc-200">
-            {state.message}
-          </p>
-        ) : (
-          <form onSubmit={(event) => void submit(event)} className="space-y-4">
-            <div>
-              <Label htmlFor={`${id}-who`}>Who is asking</Label>
-              <Select
-                id={`${id}-who`}
-                value={fields.requester}
-                onChange={(event) =>
-                  setFields({ ...fields, requester: event.target.value as RemovalRequestInput['requester'] })
-                }
-              >
-                {removalRequesterValues.map((value) => (
-                  <option key={value} value={value}>
-                    {removalRequesterLabels[value]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div>
-              <Label htmlFor={`${id}-why`}>Why</Label>
-              <Textarea
-                id={`${id}-why`}
-                required
-                maxLength={2_000}
-                rows={4}
-                value={fields.reason}
-                onChange={(event) => setFields({ ...fields, reason: event.target.value })}
-              />
-            </div>
-            <div>
-              <Label htmlFor={`${id}-email`}>Your e-mail</Label>
-              <Input
-                id={`${id}-email`}
-                type="email"
-                required
-                autoComplete="email"
-                value={fields.email}
-                onChange={(event) => setFields({ ...fields, email: event.target.value })}
-              />
-            </div>
-            <FieldError message={state.kind === 'failed' ? state.message : undefined} />
-            <Button type="submit" disabled={state.kind === 'sending'}>
-              {state.kind === 'sending' ? 'Sending...' : 'Send request'}
-            </Button>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+      {wanted && (
+        <Suspense>
+          <RemovalRequestDialog target={target} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
