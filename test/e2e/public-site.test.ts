@@ -61,7 +61,9 @@ describe('the home page', () => {
           new Promise<number | null>((resolve) => {
             const top = () => Math.round(document.getElementById('portfolio')!.getBoundingClientRect().top);
             const before = top();
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(top() === before ? before : null)));
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(top() === before ? before : null)),
+            );
           }),
       );
     await expect.poll(settledTop).toBe(64);
@@ -109,6 +111,11 @@ describe('the home page', () => {
     // A click beside the picture (the backdrop) closes it too.
     await page.getByRole('button', { name: 'Open image: Soloist number 3', exact: true }).click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    // Open for clicks once focus is inside it: the dialog's outside-click and focus layers start in the
+    // same effects, after the first paint (a loaded machine once clicked between the two).
+    await expect
+      .poll(() => page.getByRole('dialog').evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
     await page.mouse.click(20, 400);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');

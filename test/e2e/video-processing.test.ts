@@ -30,9 +30,12 @@ describe('video processing seen by the owner and by a parent', () => {
     const card = owner.page.getByRole('listitem').filter({ hasText: 'Junior Jazz Solo' });
     await expect.poll(() => card.getByText('Not processed').isVisible(), { timeout: 15_000 }).toBe(true);
     await card.getByRole('button', { name: 'Process again' }).click();
+    // The list asks again at once, then every 2 s; this file is processed in under 2 s on a quiet
+    // machine, so the screen may show only the first percentage (0 %: the worker's own figures are
+    // checked in api/src/features/video-processing). The card's text is read every 100 ms.
     await expect
-      .poll(() => card.getByText(/Processing [1-9]\d?%/).isVisible(), { timeout: 60_000, interval: 200 })
-      .toBe(true);
+      .poll(() => card.innerText(), { timeout: 60_000, interval: 100 })
+      .toMatch(/Processing \d{1,3}%/);
     await expect.poll(() => card.getByText('Ready').isVisible(), { timeout: 120_000 }).toBe(true);
     expect(await card.getByText('1 min 0 s · 1280×720').isVisible()).toBe(true);
     expect(owner.errors).toEqual([]);
