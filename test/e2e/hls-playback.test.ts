@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { videos } from '@app/shared/db';
-import { createPurchase, createVideo } from '../support/factories.ts';
+import { createPurchase, createVideo, processedMedia } from '../support/factories.ts';
 import { openPage } from '../support/browser.ts';
 import { makeTestVideo } from '../support/media.ts';
 import { drain } from '../support/worker.ts';
@@ -51,18 +51,7 @@ const boughtStream = () =>
       title: 'Senior Contemporary Duo',
       priceCents: 2500,
       processingState: 'ready',
-      media: {
-        durationSeconds: 30,
-        width: 1920,
-        height: 1080,
-        videoCodec: 'h264',
-        audioCodec: 'aac',
-        sizeBytes: 1,
-        fastStart: true,
-        posterKey: 'previews/posters/duo.jpg',
-        clipKey: null,
-        streamKey: null,
-      },
+      media: processedMedia(),
     });
     await worker.context.storage.put(video.awsKey, createReadStream(file), 'video/mp4');
     const poster = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#334' } })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { events, portfolioItems, purchaseItems, purchases, showcases, videos, type Db } from '@app/shared/db';
+import type { VideoMedia } from '@app/shared/schemas';
 
 /** Valid rows with unique values; tests override what they care about. */
 export async function createVideo(db: Db, overrides: Partial<typeof videos.$inferInsert> = {}) {
@@ -17,6 +18,21 @@ export async function createVideo(db: Db, overrides: Partial<typeof videos.$infe
     .returning();
   return video!;
 }
+
+/** What the worker found and made for a processed 1080p H.264/AAC video; tests override what they care about. */
+export const processedMedia = (overrides: Partial<VideoMedia> = {}): VideoMedia => ({
+  durationSeconds: 30,
+  width: 1920,
+  height: 1080,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  sizeBytes: 1,
+  fastStart: true,
+  posterKey: 'previews/posters/duo.jpg',
+  clipKey: null,
+  streamKey: null,
+  ...overrides,
+});
 
 export async function createShowcase(db: Db, overrides: Partial<typeof showcases.$inferInsert> = {}) {
   const [showcase] = await db

@@ -7,7 +7,7 @@ import { business, hero, pageMeta } from '@app/shared/site-copy';
 import { formatEventDate } from '@app/shared/format';
 import { testimonials, videos } from '@app/shared/db';
 import { servicePages } from '@app/shared/site-copy/service-pages';
-import { createShowcase, createVideo, createEvent } from '../../../test/support/factories.ts';
+import { createShowcase, createVideo, createEvent, processedMedia } from '../../../test/support/factories.ts';
 import { webDist } from './web.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 
@@ -440,19 +440,9 @@ describe('server-rendered pages', () => {
     const streamed = await createVideo(env.database.db, {
       title: 'Lyrical Duo',
       processingState: 'ready',
-      media: {
-        durationSeconds: 30,
-        width: 1920,
-        height: 1080,
-        videoCodec: 'h264',
-        audioCodec: 'aac',
-        sizeBytes: 1,
-        fastStart: true,
-        posterKey: 'previews/posters/duo.jpg',
-        clipKey: null,
-        streamKey: null,
+      media: processedMedia({
         hls: { state: 'ready', error: null, prefix: `streams/${'a'.repeat(24)}/`, renditions: [] },
-      },
+      }),
     });
     const page = async (path: string) => (await request(api.app).get(path).expect(200)).text;
     const withStream = await page(`/video/${streamed.id}/download?session_id=cs_test_1`);

@@ -4,25 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { videos } from '@app/shared/db';
 import { videoStreamJobId } from '@app/shared/queue';
 import { adminVideoListSchema, type VideoMedia } from '@app/shared/schemas';
-import { createVideo } from '../../../../test/support/factories.ts';
+import { createVideo, processedMedia } from '../../../../test/support/factories.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 
 const origin = 'http://localhost:3000';
 const { env, api, agent } = useTestWorld({ admin: true });
 
-const media = (hls?: VideoMedia['hls']): VideoMedia => ({
-  durationSeconds: 10,
-  width: 1280,
-  height: 720,
-  videoCodec: 'h264',
-  audioCodec: 'aac',
-  sizeBytes: 100,
-  fastStart: true,
-  posterKey: 'previews/posters/a.jpg',
-  clipKey: null,
-  streamKey: null,
-  ...(hls && { hls }),
-});
+const media = (hls?: VideoMedia['hls']): VideoMedia =>
+  processedMedia({ durationSeconds: 10, width: 1280, height: 720, sizeBytes: 100, ...(hls && { hls }) });
 
 describe("the owner's sweep of adaptive streams", () => {
   it('queues, at low priority, every ready video without a ready stream, and only the owner may start it', async () => {

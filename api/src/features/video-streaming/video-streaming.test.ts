@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeyDigest } from '@app/shared/queue';
 import { downloadLinkSchema, hlsTokenSchema, streamLinkSchema } from '@app/shared/schemas';
-import { createVideo } from '../../../../test/support/factories.ts';
+import { createVideo, processedMedia } from '../../../../test/support/factories.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 import { SEGMENT_TOKEN_SECONDS } from './stream-tokens.ts';
@@ -68,17 +68,10 @@ async function streamedVideo(priceCents = 2000) {
     priceCents,
     awsKey,
     processingState: 'ready',
-    media: {
+    media: processedMedia({
       durationSeconds: 8,
-      width: 1920,
-      height: 1080,
-      videoCodec: 'h264',
-      audioCodec: 'aac',
       sizeBytes: original.length,
-      fastStart: true,
       posterKey: 'previews/posters/x.jpg',
-      clipKey: null,
-      streamKey: null,
       hls: {
         state: 'ready',
         error: null,
@@ -88,7 +81,7 @@ async function streamedVideo(priceCents = 2000) {
           { name: 'source', width: 1920, height: 1080, copy: true },
         ],
       },
-    },
+    }),
   });
   return { video, original, segments };
 }
