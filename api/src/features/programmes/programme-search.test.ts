@@ -85,6 +85,12 @@ describe('find your dancer', () => {
       '47b',
     ]);
 
+    // As it is typed: every word as the start of a name's word, in any order.
+    const typing = programmeSearchSchema.parse((await search('mia ch').expect(200)).body);
+    expect(typing.groups[0]!.dancers.map((dancer) => dancer.name)).toEqual(['Mia C.']);
+    const surname = programmeSearchSchema.parse((await search('ngata').expect(200)).body);
+    expect(surname.groups[0]!.dancers.map((dancer) => dancer.name).sort()).toEqual(['Aroha N.', 'Māia N.']);
+
     const studio = programmeSearchSchema.parse((await search('studio 42').expect(200)).body);
     expect(studio.groups[0]!.studios[0]).toMatchObject({ name: 'Studio 42', routineCount: 2 });
 

@@ -11,11 +11,12 @@ import {
 import { searchWords } from '../videos/library.service.ts';
 import { preparedRows } from './prepared.ts';
 
-// "Find your dancer" (decision 032): the library's search box also reads the programme. Each kind of
-// match is one indexed query over every match (no "newest N" window): an entry number through
-// programme_entries_sort_idx, names and studios through their trigram indexes, section words through
-// the entries' trigram index. Only published public showcases answer: an unlisted one is reached by its
-// link and one behind a code by its code, never by a name typed in search (decision 030).
+// "Find your dancer" (decisions 032 and 035): the library's search box also reads the programme. A
+// search is one prepared statement: an entry number through programme_entries_sort_idx; names and
+// studios by the start of their words (GIN), by trigram likeness only when nothing else matched; section
+// words through each showcase's one row of words. Only published public showcases answer: an unlisted
+// one is reached by its link and one behind a code by its code, never by a name typed in search
+// (decision 030).
 
 /** Dancers answered per search at most: a name search finds a child, it never lists a programme. */
 export const MAX_DANCERS = 3;
@@ -58,61 +59,123 @@ export function isNameSearch(text: unknown): boolean {
   return read.kind === 'words' && read.letters >= MIN_NAME_LETTERS;
 }
 
-type ShowcaseRow = {
-  id: string;
-  name: string;
-  slug: string;
-  dancerNames: DancerNameDisplay;
-  createdAt: string;
-};
-
 const visibleShowcase = sql`s.published and s.privacy = 'public'`;
 
 /**
- * Routines of these entries, with their dancers (as the showcase shows them) and published videos, as
- * the library shows them (decision 022): the owner's picture or the poster frame, never the frame of a
- * password-protected video; a video whose processing failed is not listed.
+ * One routine card's columns over entry `e` (its studio, dancers in programme order and published
+ * videos, as the library shows them, decision 022): the owner's picture or the poster frame, never the
+ * frame of a password-protected video; a video whose processing failed is not listed.
  */
+const routineColumns = sql`e.id as "entryId", e.entry_number as "entryNumber", e.section, e.title,
+  (select st.name from programme_studios st where st.id = e.studio_id) as studio,
+  coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by ed.position)
+    from programme_entry_dancers ed join programme_dancers d on d.id = ed.dancer_id
+    where ed.entry_id = e.id), '[]') as dancers,
+  coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
+      'previewUrl', coalesce(v.preview_url, case when not v.password_protected
+        then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end),
+      'passwordProtected', v.password_protected) order by v.created_at, v.id)
+    from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]') as videos`;
+
+type RoutineRow = Omit<Routine, 'dancers'> & { dancers: Array<{ id: string; name: string }> };
+
+/** A routine card as the showcase shows names: "Māia N.", the whole name, or none. */
+function routineOf({ dancers, ...row }: RoutineRow, display: DancerNameDisplay): Routine {
+  return {
+    ...row,
+    dancers:
+      display === 'hidden'
+        ? []
+        : dancers.map((dancer) => ({ id: dancer.id, name: displayDancerName(dancer.name, display)! })),
+  };
+}
+
+/** Routines of these entries, keyed by entry id (a dancer's or studio's page). */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await preparedRows<{
-    entryId: string;
-    entryNumber: string;
-    section: string;
-    title: string;
-    studio: string | null;
-    display: DancerNameDisplay;
-    dancers: Array<{ id: string; name: string }>;
-    videos: Routine['videos'];
-  }>(
+  const rows = await preparedRows<RoutineRow & { display: DancerNameDisplay }>(
     db,
     sql`
-    select e.id as "entryId", e.entry_number as "entryNumber", e.section, e.title, st.name as studio,
-      s.dancer_names as display,
-      coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by ed.position)
-        from programme_entry_dancers ed join programme_dancers d on d.id = ed.dancer_id
-        where ed.entry_id = e.id), '[]') as dancers,
-      coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
-          'previewUrl', coalesce(v.preview_url, case when not v.password_protected
-            then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end),
-          'passwordProtected', v.password_protected) order by v.created_at, v.id)
-        from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]') as videos
+    select ${routineColumns}, s.dancer_names as display
     from programme_entries e join showcases s on s.id = e.showcase_id
-    left join programme_studios st on st.id = e.studio_id
     where e.id in (select jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`,
   );
-  return new Map(
-    rows.map(({ display, dancers, ...row }) => [
-      row.entryId,
-      {
-        ...row,
-        dancers:
-          display === 'hidden'
-            ? []
-            : dancers.map((dancer) => ({ id: dancer.id, name: displayDancerName(dancer.name, display)! })),
-      },
-    ]),
-  );
+  return new Map(rows.map(({ display, ...row }) => [row.entryId, routineOf(row, display)]));
+}
+
+/** What one search found, one row each, in the order the answer shows them. */
+type FoundRow = {
+  kind: 'dancer' | 'studio' | 'routine';
+  showcaseId: string;
+  showcaseName: string;
+  slug: string;
+  display: DancerNameDisplay;
+  id: string;
+  name: string | null;
+  routineCount: number | null;
+  routine: RoutineRow | null;
+};
+
+const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank where false`;
+
+/**
+ * The whole answer in one statement (one round trip, planned once per connection: a search costs a
+ * few milliseconds, and at a season's scale planning and round trips cost as much as reading).
+ * `dancers`, `studios` and `entries` are CTE bodies over `visible` (the published public showcases),
+ * each with id, showcase_id, name and its rank; rows come back grouped by competition, newest first.
+ */
+function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
+  return sql`
+    with visible as materialized (
+      select s.id, s.name, s.slug, s.dancer_names, s.created_at from showcases s where ${visibleShowcase}),
+    ${ctes}
+    found_dancers as (${dancers}),
+    found_studios as (${studios}),
+    found_entries as (${entries})
+    select f.kind, s.id as "showcaseId", s.name as "showcaseName", s.slug, s.dancer_names as display,
+      f.id, f.name, f.routine_count as "routineCount", f.routine
+    from (
+      select 1 as part, 'dancer' as kind, x.rank, x.id, x.showcase_id, x.name,
+        (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = x.id) as routine_count,
+        null::jsonb as routine
+      from found_dancers x
+      union all
+      select 2, 'studio', x.rank, x.id, x.showcase_id, x.name,
+        (select count(*)::int from programme_entries e where e.studio_id = x.id), null
+      from found_studios x
+      union all
+      select 3, 'routine', x.rank, x.id, x.showcase_id, null, null,
+        (select to_jsonb(r) from (select ${routineColumns} from programme_entries e where e.id = x.id) r)
+      from found_entries x
+    ) f join visible s on s.id = f.showcase_id
+    order by s.created_at desc, s.id, f.part, f.rank`;
+}
+
+/**
+ * Dancers or studios by name (decision 035). First every name holding each typed word as the start of
+ * one of its words (a GIN index over the name's words: "maia ngata", "Māia", "mia ch" as it is typed);
+ * a whole name first, then the nearest by word similarity, then the newest competition. `gate` limits
+ * who may answer (a showcase that hides names answers only to the full name).
+ */
+function byWords(table: SQL, key: string, prefix: string, gate: SQL, limit: number) {
+  return sql`
+    select p.id, p.showcase_id, p.name,
+      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
+    from ${table} p join visible s on s.id = p.showcase_id
+    where to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix}) and ${gate}
+    order by rank limit ${limit}`;
+}
+
+/** The same by trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
+function byLikeness(table: SQL, key: string, gate: SQL, limit: number) {
+  return sql`
+    select p.id, p.showcase_id, p.name,
+      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
+    from ${table} p join visible s on s.id = p.showcase_id
+    where not exists (select from prefix_dancers) and not exists (select from prefix_studios)
+      and not exists (select from section_entries)
+      and p.search_key %> ${key} and ${gate}
+    order by rank limit ${limit}`;
 }
 
 /** GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first. */
@@ -120,104 +183,80 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
   const read = readSearch(text);
   if (read.kind === 'words' && read.words.length === 0) return { groups: [] };
 
-  let entryIds: Array<{ id: string; showcaseId: string }> = [];
-  let dancers: Array<{ id: string; showcaseId: string; name: string; routineCount: number }> = [];
-  let studios: Array<{ id: string; showcaseId: string; name: string; routineCount: number }> = [];
-
+  let query: SQL;
   if (read.kind === 'number') {
     // "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text).
-    entryIds = await preparedRows<{ id: string; showcaseId: string }>(
-      db,
+    query = answerQuery(
+      sql``,
+      nothing,
+      nothing,
       sql`
-      select e.id, e.showcase_id as "showcaseId" from programme_entries e join showcases s on s.id = e.showcase_id
-      where e.entry_sort = ${read.sort} and ${visibleShowcase}
-        and (lower(e.entry_number) = ${read.exact} or ${read.exact} = e.entry_sort::text)
-      order by lower(e.entry_number) = ${read.exact} desc, s.created_at desc, e.entry_number
-      limit ${MAX_ROUTINES}`,
+      select e.id, e.showcase_id, null::text as name,
+        row_number() over (order by lower(e.entry_number) = ${read.exact} desc, s.created_at desc, e.entry_number) as rank
+      from programme_entries e join visible s on s.id = e.showcase_id
+      where e.entry_sort = ${read.sort} and (lower(e.entry_number) = ${read.exact} or ${read.exact} = e.entry_sort::text)
+      order by rank limit ${MAX_ROUTINES}`,
     );
   } else {
-    const key = read.key;
-    const nameQueries =
-      read.letters >= MIN_NAME_LETTERS
-        ? [
-            // A whole name first, then the nearest by trigrams over the unaccented key (word_similarity,
-            // so "maia" finds "Māia Ngata"); a showcase that hides names answers only to the full name.
-            db.execute<{ id: string; showcaseId: string; name: string; routineCount: number }>(sql`
-              select d.id, d.showcase_id as "showcaseId", d.name,
-                (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = d.id) as "routineCount"
-              from programme_dancers d join showcases s on s.id = d.showcase_id
-              where ${visibleShowcase} and d.search_key %> ${key}
-                and (s.dancer_names <> 'hidden' or d.search_key = ${key})
-              order by d.search_key = ${key} desc, d.search_key <->> ${key}, s.created_at desc
-              limit ${MAX_DANCERS}`),
-            db.execute<{ id: string; showcaseId: string; name: string; routineCount: number }>(sql`
-              select st.id, st.showcase_id as "showcaseId", st.name,
-                (select count(*)::int from programme_entries e where e.studio_id = st.id) as "routineCount"
-              from programme_studios st join showcases s on s.id = st.showcase_id
-              where ${visibleShowcase} and st.search_key %> ${key}
-              order by st.search_key = ${key} desc, st.search_key <->> ${key}, s.created_at desc
-              limit ${MAX_STUDIOS}`),
-          ]
-        : [];
+    const { key, words } = read;
+    const names = read.letters >= MIN_NAME_LETTERS;
+    // Every typed word as the start of a name's word; the words are letters and digits only.
+    const prefix = words.map((word) => `'${word}':*`).join(' & ');
+    const dancerGate = sql`${names} and (s.dancer_names <> 'hidden' or p.search_key = ${key})`;
+    const studioGate = sql`${names}`;
     // Section and routine words: every word in the entry's section or title, newest showcase first.
     // A showcase whose programme lacks a word is skipped by its one row of words
     // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
     // the rest, the newest 24 are read, each one's entries in programme order (an index) up to 24. So
     // a search reads at most 24 x 400 entries however large the season (decision 035); a routine found
     // only past the 24th competition whose programme holds every word is not answered.
-    const sectionWords = read.words.filter((word) => word.length >= 3);
-    const holdsEvery = (column: SQL) =>
-      sql.join(
-        sectionWords.map((word) => sql`${column} like ${`%${word}%`}`),
-        sql` and `,
-      );
-    const sectionQuery =
-      sectionWords.length > 0
-        ? db.execute<{ id: string; showcaseId: string }>(sql`
-            select e.id, e.showcase_id as "showcaseId"
-            from (select s.id, s.created_at from showcases s join programme_showcase_words w on w.showcase_id = s.id
-              where ${visibleShowcase} and ${holdsEvery(sql`w.words`)}
-              order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
-            cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
-              where e.showcase_id = s.id and ${holdsEvery(sql`e.section_key`)}
-              order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
-            order by s.created_at desc, s.id, e.entry_sort, e.entry_number
-            limit ${MAX_ROUTINES}`)
-        : undefined;
-    const [found, places, sections] = await Promise.all([nameQueries[0], nameQueries[1], sectionQuery]);
-    dancers = found?.rows ?? [];
-    studios = places?.rows ?? [];
-    entryIds = sections?.rows ?? [];
+    const sectionWords = words.filter((word) => word.length >= 3);
+    const patterns = JSON.stringify(sectionWords.map((word) => `%${word}%`));
+    const allOf = sql`array(select jsonb_array_elements_text(${patterns}::jsonb))`;
+    query = answerQuery(
+      sql`
+      prefix_dancers as (${byWords(sql`programme_dancers`, key, prefix, dancerGate, MAX_DANCERS)}),
+      prefix_studios as (${byWords(sql`programme_studios`, key, prefix, studioGate, MAX_STUDIOS)}),
+      section_entries as (
+        select e.id, e.showcase_id, null::text as name,
+          row_number() over (order by s.created_at desc, s.id, e.entry_sort, e.entry_number) as rank
+        from (select s.id, s.created_at from visible s join programme_showcase_words w on w.showcase_id = s.id
+          where ${sectionWords.length > 0} and w.words like all (${allOf})
+          order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
+        cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
+          where e.showcase_id = s.id and e.section_key like all (${allOf})
+          order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
+        order by s.created_at desc, s.id, e.entry_sort, e.entry_number
+        limit ${MAX_ROUTINES}),`,
+      sql`select * from prefix_dancers union all
+        ${byLikeness(sql`programme_dancers`, key, dancerGate, MAX_DANCERS)}`,
+      sql`select * from prefix_studios union all
+        ${byLikeness(sql`programme_studios`, key, studioGate, MAX_STUDIOS)}`,
+      sql`select * from section_entries`,
+    );
   }
 
-  const showcaseIds = [...new Set([...entryIds, ...dancers, ...studios].map((row) => row.showcaseId))];
-  if (showcaseIds.length === 0) return { groups: [] };
-  const shows = await preparedRows<ShowcaseRow>(
-    db,
-    sql`
-    select id, name, slug, dancer_names as "dancerNames", created_at::text as "createdAt" from showcases
-    where id in (select jsonb_array_elements_text(${JSON.stringify(showcaseIds)}::jsonb))
-    order by created_at desc, id`,
-  );
-  const routines = await routinesOf(
-    db,
-    entryIds.map((row) => row.id),
-  );
-  const groups: ProgrammeSearchGroup[] = shows.map((show) => ({
-    showcase: { id: show.id, name: show.name, slug: show.slug },
-    dancers: dancers
-      .filter((dancer) => dancer.showcaseId === show.id)
-      .map((dancer) => ({
-        id: dancer.id,
-        name: displayDancerName(dancer.name, show.dancerNames),
-        routineCount: dancer.routineCount,
-      })),
-    studios: studios
-      .filter((studio) => studio.showcaseId === show.id)
-      .map(({ id, name, routineCount }) => ({ id, name, routineCount })),
-    routines: entryIds
-      .filter((row) => row.showcaseId === show.id)
-      .flatMap((row) => routines.get(row.id) ?? []),
-  }));
+  const groups: ProgrammeSearchGroup[] = [];
+  for (const row of await preparedRows<FoundRow>(db, query)) {
+    let group = groups.at(-1);
+    if (group?.showcase.id !== row.showcaseId) {
+      group = {
+        showcase: { id: row.showcaseId, name: row.showcaseName, slug: row.slug },
+        dancers: [],
+        studios: [],
+        routines: [],
+      };
+      groups.push(group);
+    }
+    if (row.kind === 'dancer')
+      group.dancers.push({
+        id: row.id,
+        name: displayDancerName(row.name!, row.display),
+        routineCount: row.routineCount!,
+      });
+    else if (row.kind === 'studio')
+      group.studios.push({ id: row.id, name: row.name!, routineCount: row.routineCount! });
+    else group.routines.push(routineOf(row.routine!, row.display));
+  }
   return { groups };
 }

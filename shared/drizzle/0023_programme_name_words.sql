@@ -1,0 +1,2 @@
+CREATE INDEX "programme_dancers_words_idx" ON "programme_dancers" USING gin (to_tsvector('simple', "search_key"));--> statement-breakpoint
+CREATE INDEX "programme_studios_words_idx" ON "programme_studios" USING gin (to_tsvector('simple', "search_key"));
