@@ -68,14 +68,14 @@ const visibleShowcase = sql`s.published and s.privacy = 'public'`;
  */
 const routineColumns = sql`e.id as "entryId", e.entry_number as "entryNumber", e.section, e.title,
   (select st.name from programme_studios st where st.id = e.studio_id) as studio,
-  coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by ed.position)
+  coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by ed.position)
     from programme_entry_dancers ed join programme_dancers d on d.id = ed.dancer_id
-    where ed.entry_id = e.id), '[]') as dancers,
-  coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
+    where ed.entry_id = e.id), '[]'::json) as dancers,
+  coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
       'previewUrl', coalesce(v.preview_url, case when not v.password_protected
         then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end),
       'passwordProtected', v.password_protected) order by v.created_at, v.id)
-    from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]') as videos`;
+    from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]'::json) as videos`;
 
 type RoutineRow = Omit<Routine, 'dancers'> & { dancers: Array<{ id: string; name: string }> };
 
@@ -137,7 +137,7 @@ function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
     from (
       select 1 as part, 'dancer' as kind, x.rank, x.id, x.showcase_id, x.name,
         (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = x.id) as routine_count,
-        null::jsonb as routine
+        null::json as routine
       from found_dancers x
       union all
       select 2, 'studio', x.rank, x.id, x.showcase_id, x.name,
@@ -145,7 +145,7 @@ function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
       from found_studios x
       union all
       select 3, 'routine', x.rank, x.id, x.showcase_id, null, null,
-        (select to_jsonb(r) from (select ${routineColumns} from programme_entries e where e.id = x.id) r)
+        (select row_to_json(r) from (select ${routineColumns} from programme_entries e where e.id = x.id) r)
       from found_entries x
     ) f join visible s on s.id = f.showcase_id
     order by s.created_at desc, s.id, f.part, f.rank`;
