@@ -6,7 +6,7 @@ import { slugSchema } from './library.ts';
 // api validation and web forms. Browser-safe.
 
 import { contactEventTypes, portfolioCategories, type ContactEventType } from '../constants.ts';
-import { contentTypeFor, isSafeKey } from '../storage/keys.ts';
+import { contentTypeFor, isSafeKey } from '../storage-keys.ts';
 
 export {
   contactEventTypes,
