@@ -16,10 +16,10 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is parsed once, in shared/src/config.ts.
+    // Configuration is parsed once, in shared/src/server/config.ts.
     files: ['api/**', 'worker/**', 'shared/**', 'web/**'],
     // Tests may hand the environment on to the processes they start.
-    ignores: ['shared/src/config.ts', '**/*.test.ts'],
+    ignores: ['shared/src/server/config.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -13,9 +13,9 @@ const slowFiles = ['test/e2e/**/*.test.ts', 'test/drills/**/*.test.ts', ...media
 const unitFiles = ['web/src/**/*.test.{ts,tsx}', 'shared/src/**/*.test.ts'];
 // Shared code whose tests talk to PostgreSQL or S3 is not pure: it runs in the fast lane.
 const notPureFiles = [
-  'shared/src/db/**/*.test.ts',
-  'shared/src/storage/**/*.test.ts',
-  'shared/src/gst/numbering.test.ts',
+  'shared/src/server/db/**/*.test.ts',
+  'shared/src/server/storage/**/*.test.ts',
+  'shared/src/server/gst/numbering.test.ts',
 ];
 
 export default defineConfig({

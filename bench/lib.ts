@@ -51,7 +51,11 @@ export async function prepareBenchEnv(name: string): Promise<Record<string, stri
     LOG_LEVEL: 'warn',
   };
   // The api and worker run from their bundles (test/support/processes.ts), made afresh here.
-  for (const script of ['scripts/build-server.mjs', 'shared/src/db/migrate-cli.ts', 'scripts/seed.ts']) {
+  for (const script of [
+    'scripts/build-server.mjs',
+    'shared/src/server/db/migrate-cli.ts',
+    'scripts/seed.ts',
+  ]) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
       cwd: root,
       env: { ...process.env, ...env },

@@ -32,7 +32,7 @@ await admin.query(`drop database if exists "${database}" with (force)`);
 await admin.query(`create database "${database}"`);
 await admin.end();
 const url = databaseUrl(database);
-const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'shared/src/db/migrate-cli.ts'], {
+const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'shared/src/server/db/migrate-cli.ts'], {
   cwd: root,
   env: { ...process.env, DATABASE_URL: url },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,9 +8,9 @@ set -e
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 case "${1:-api}" in
-  api) node --import tsx shared/src/db/migrate-cli.ts && exec node --max-semi-space-size=4 --max-old-space-size=384 api/dist/index.mjs ;;
+  api) node --import tsx shared/src/server/db/migrate-cli.ts && exec node --max-semi-space-size=4 --max-old-space-size=384 api/dist/index.mjs ;;
   worker) exec node --max-semi-space-size=4 --max-old-space-size=384 worker/dist/index.mjs ;;
-  migrate) exec node --import tsx shared/src/db/migrate-cli.ts ;;
+  migrate) exec node --import tsx shared/src/server/db/migrate-cli.ts ;;
   seed) exec node --import tsx scripts/seed.ts ;;
   *) exec "$@" ;;
 esac

@@ -5,7 +5,7 @@ import { ensureDependencies, loadDotEnv, root, run } from './lib.mjs';
 ensureDependencies();
 loadDotEnv();
 
-run(process.execPath, ['--import', 'tsx', 'shared/src/db/migrate-cli.ts']);
+run(process.execPath, ['--import', 'tsx', 'shared/src/server/db/migrate-cli.ts']);
 run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts']);
 run('npm', ['run', 'build', '--silent']);
 

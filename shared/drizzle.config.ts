@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './shared/src/db/schema.ts',
+  schema: './shared/src/server/db/schema.ts',
   out: './shared/drizzle',
   casing: 'snake_case',
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../test/support/pdf-text.ts';
+import { pdfText } from '../../../../test/support/pdf-text.ts';
 import { invoiceContent } from './document.ts';
 import { renderDocumentPdf } from './pdf.ts';
 

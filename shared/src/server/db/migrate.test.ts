@@ -12,8 +12,8 @@ import {
   TEST_DATABASE_ADMIN_URL,
   TEST_DATABASE_PREFIX,
   databaseUrl,
-} from '../../../test/support/services.ts';
-import { useTestWorld } from '../../../test/support/world.ts';
+} from '../../../../test/support/services.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 
 const { env } = useTestWorld();
 

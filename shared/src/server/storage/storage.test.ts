@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
-import { startTestS3, type TestS3 } from '../../../test/support/s3.ts';
+import { startTestS3, type TestS3 } from '../../../../test/support/s3.ts';
 import {
   contentDisposition,
   createStorage,

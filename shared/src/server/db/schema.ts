@@ -18,9 +18,9 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { VideoMedia } from '../contracts/schemas/media.ts';
-import { dancerNameDisplays, type RoutineBundleRule } from '../contracts/schemas/programme-rules.ts';
-import { purchaseStatuses } from '../contracts/constants.ts';
+import type { VideoMedia } from '../../contracts/schemas/media.ts';
+import { dancerNameDisplays, type RoutineBundleRule } from '../../contracts/schemas/programme-rules.ts';
+import { purchaseStatuses } from '../../contracts/constants.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const uuidKey = () =>
@@ -258,7 +258,7 @@ export const videos = pgTable(
   ],
 );
 
-export { purchaseStatuses, type PurchaseStatus } from '../contracts/constants.ts';
+export { purchaseStatuses, type PurchaseStatus } from '../../contracts/constants.ts';
 
 /**
  * One row per checkout (Stripe Checkout Session or an offline order the owner records); what it buys

@@ -1,5 +1,5 @@
-export * from '../contracts/gst/ird-number.ts';
-export * from '../contracts/gst/money.ts';
+export * from '../../contracts/gst/ird-number.ts';
+export * from '../../contracts/gst/money.ts';
 export * from './document.ts';
 export * from './settings.ts';
 export * from './issue.ts';

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { purchaseItems, purchases, sales, stripeEvents, type Db, type PurchaseStatus } from '../db/index.ts';
 import type { Stripe } from '../stripe.ts';
-import type { GstSettings } from '../contracts/schemas/gst.ts';
+import type { GstSettings } from '../../contracts/schemas/gst.ts';
 import { issueCreditNote, issueInvoice, type BuyerDetails, type SettledItem } from '../gst/issue.ts';
 import { gstSettingsOf, savedGstSettings } from '../gst/settings.ts';
 import { allocate, bundleVideos } from './bundles.ts';

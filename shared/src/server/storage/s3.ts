@@ -14,10 +14,10 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketOrigin, contentDisposition, isSafeKey, type S3Options } from '../contracts/storage-keys.ts';
+import { bucketOrigin, contentDisposition, isSafeKey, type S3Options } from '../../contracts/storage-keys.ts';
 import { StorageError, type Storage } from './types.ts';
 
-export type { S3Options } from '../contracts/storage-keys.ts';
+export type { S3Options } from '../../contracts/storage-keys.ts';
 
 /** A part size for streams of unknown length that `put` sends in parts (S3's minimum is 5 MB). */
 const STREAM_PART_BYTES = 8 * 1024 * 1024;

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, documentCounters, purchases, taxDocuments } from '../db/index.ts';
 import { transitionPurchase } from '../sales/fulfil.ts';
-import { createPurchase, createVideo } from '../../../test/support/factories.ts';
-import { useTestWorld } from '../../../test/support/world.ts';
+import { createPurchase, createVideo } from '../../../../test/support/factories.ts';
+import { useTestWorld } from '../../../../test/support/world.ts';
 import { documentReference, type DocumentContent } from './document.ts';
 import { DOCUMENT_SEQUENCE, issueInvoice } from './issue.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { bucketOrigin, type S3Options } from '../contracts/storage-keys.ts';
+import { bucketOrigin, type S3Options } from '../../contracts/storage-keys.ts';
 import { createLocalStorage } from './local.ts';
 import type { Storage } from './types.ts';
 
@@ -18,7 +18,7 @@ export {
   variantKey,
   type S3Options,
   type VariantFormat,
-} from '../contracts/storage-keys.ts';
+} from '../../contracts/storage-keys.ts';
 export {
   byteLimit,
   createLocalStorage,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { gstNumberDigits, isValidGstNumber } from './contracts/gst/ird-number.ts';
+import { gstNumberDigits, isValidGstNumber } from '../contracts/gst/ird-number.ts';
 
 // The one place that reads process.env (enforced by lint). Every name is in .env.example;
 // defaults work on a developer machine with local PostgreSQL and Redis.

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { purposeKey, sign, verifySignature } from '../signing.ts';
-import { contentTypeFor, encodeKey, isSafeKey } from '../contracts/storage-keys.ts';
+import { contentTypeFor, encodeKey, isSafeKey } from '../../contracts/storage-keys.ts';
 import { MAX_PARTS, StorageError, type MultipartAction, type Storage } from './types.ts';
 
 // Signed links for files kept on the api's disk. Each kind of link has its own key derived from

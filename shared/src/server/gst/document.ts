@@ -1,7 +1,7 @@
-import { formatEventDate, formatMoney } from '../contracts/format.ts';
-import type { GstSettings } from '../contracts/schemas/gst.ts';
-import { formatGstNumber } from '../contracts/gst/ird-number.ts';
-import { gstIncluded, ratePercent, supplyTier, type SupplyTier } from '../contracts/gst/money.ts';
+import { formatEventDate, formatMoney } from '../../contracts/format.ts';
+import type { GstSettings } from '../../contracts/schemas/gst.ts';
+import { formatGstNumber } from '../../contracts/gst/ird-number.ts';
+import { gstIncluded, ratePercent, supplyTier, type SupplyTier } from '../../contracts/gst/money.ts';
 
 // What a document says, decided once when it is issued and kept in tax_documents.content: the PDF and
 // the e-mail's text are both drawn from it, so they always agree. Which lines appear follows Inland

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { documentCounters, purchaseItems, purchases, taxDocuments, type Db } from '../db/index.ts';
-import type { GstSettings } from '../contracts/schemas/gst.ts';
+import type { GstSettings } from '../../contracts/schemas/gst.ts';
 import { creditNoteContent, documentPrefix, invoiceContent, type DocumentContent } from './document.ts';
 
 // Issuing documents inside the transaction that settles the payment or the refund: the number, the

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { gstSettings, type Db } from '../db/index.ts';
-import type { GstSettings } from '../contracts/schemas/gst.ts';
+import type { GstSettings } from '../../contracts/schemas/gst.ts';
 
 /** What the environment says until the owner saves the settings screen. */
 export function gstDefaults(config: Config): GstSettings {
