@@ -2,6 +2,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+// Who may import what from @app/shared is decided by folder: each subpath of shared/package.json's
+// "exports" maps into shared/src/contracts/ (browser-safe: zod and plain functions, for api, worker and
+// web) or shared/src/server/ (config, clients, secrets: api, worker and scripts only).
+const sharedExports = Object.entries(
+  JSON.parse(readFileSync(new URL('./shared/package.json', import.meta.url), 'utf8')).exports,
+);
+const unplaced = sharedExports.filter(([, file]) => !/^\.\/src\/(contracts|server)\//.test(file));
+if (unplaced.length > 0) {
+  throw new Error(`@app/shared exports outside src/contracts/ and src/server/: ${unplaced.map(([s]) => s)}`);
+}
+const contractSubpaths = sharedExports
+  .filter(([, file]) => file.startsWith('./src/contracts/'))
+  .map(([subpath]) => subpath.slice('./'.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+/** An @app/shared subpath that does not map into shared/src/contracts/. */
+const notAContract = `^@app/shared(?!/(${contractSubpaths.join('|')})$)`;
+const notAContractMessage =
+  'The web imports only @app/shared subpaths that map into shared/src/contracts/ (shared/package.json "exports"); the rest is server code with secrets and clients.';
+const webImportPatterns = [
+  { regex: notAContract, message: notAContractMessage },
+  {
+    regex: '(^|/)shared/src/',
+    message: 'The web imports shared through its @app/shared subpaths, never by path.',
+  },
+  {
+    regex: '(^|/)(api|worker)/src/',
+    message: 'The web does not import api or worker code.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-server/**', 'data/**', 'shared/drizzle/**', 'coverage/**', '.cache/**'] },
@@ -55,7 +85,6 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/schemas.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -67,18 +96,35 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+          patterns: webImportPatterns,
+        },
+      ],
+      // A lazy import() is held to the same folders.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportExpression[source.value=/${notAContract.replaceAll('/', '\\/')}/]`,
+          message: notAContractMessage,
+        },
+      ],
+    },
+  },
+  {
+    // The one door to the schemas (it sets zod up first) keeps the rest of the rule.
+    files: ['web/src/lib/schemas.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: webImportPatterns }] },
+  },
+  {
+    // Contracts run in the browser too: zod and each other, nothing from the server folder.
+    files: ['shared/src/contracts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
-            {
-              // What runs in the browser imports only shared's contracts (schemas, errors, format,
-              // constants, images, library, site-copy); the rest is server code with secrets and clients.
-              regex:
-                '^@app/shared/(config|db|queue|password|storage|logger|stripe|signing|sales|redis|cache-version|uploaded-images|metrics|buyer-library)(/|$)',
-              message: 'The web imports only browser-safe contracts from @app/shared; this is server code.',
-            },
-            {
-              regex: '(^|/)(api|worker)/src/',
-              message: 'The web does not import api or worker code.',
-            },
+            { regex: '^(?!\\.|zod$)', message: 'Contracts import only zod and other contracts.' },
+            { regex: '(^|/)server/', message: 'Contracts do not import shared/src/server/.' },
           ],
         },
       ],
