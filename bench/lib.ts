@@ -43,7 +43,7 @@ export async function prepareBenchEnv(name: string): Promise<Record<string, stri
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     ADMIN_PASSWORD_HASH: await hashPassword(BENCH_ADMIN_PASSWORD),
     STORAGE_DIR: `data/bench-${name}`,
-    // What production requires (shared/src/config.ts); mail is only logged.
+    // What production requires (shared/src/server/config.ts); mail is only logged.
     PUBLIC_URL: 'http://127.0.0.1',
     OWNER_EMAIL: 'owner@bench.example',
     PUBLIC_CONTACT_EMAIL: 'hello@bench.example',

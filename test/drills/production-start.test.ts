@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../support/services.ts';
 
-// Production must not start half-configured (shared/src/config.ts): Stripe's return links and receipts
+// Production must not start half-configured (shared/src/server/config.ts): Stripe's return links and receipts
 // would point at localhost, mail would only be logged, and visitors would see a placeholder address.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

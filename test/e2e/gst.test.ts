@@ -28,7 +28,7 @@ const gst = {
   rateBasisPoints: 1500,
 };
 
-// The PDF's font ships in an npm package and is found by resolving it (shared/src/gst/pdf.ts): the
+// The PDF's font ships in an npm package and is found by resolving it (shared/src/server/gst/pdf.ts): the
 // bundles, which run from their dist folders, must find it as the source does.
 describe('document PDFs from the built servers', () => {
   it('print macrons in the api’s download and in the worker’s e-mail', async () => {

@@ -19,7 +19,7 @@ import { readStripePayouts } from './jobs/read-stripe-payouts.ts';
 import { checkoutReminder } from './jobs/checkout-reminder.ts';
 import { onlineAlertConfirm, onlineAlertNotify } from './jobs/online-alerts.ts';
 
-/** One handler per job; typecheck fails while a job of shared/src/queue/jobs.ts has none. */
+/** One handler per job; typecheck fails while a job of shared/src/server/queue/jobs.ts has none. */
 export const handlers: HandlerMap = {
   'count-video-stat': countVideoStat,
   'contact-notification': contactNotification,

@@ -2,8 +2,8 @@ import { errorCodeFor, type ErrorBody, type ErrorCode } from '@app/shared/errors
 
 /**
  * The one way the web app talks to the api. Every non-OK answer becomes an ApiError whose message is
- * "{status}: {body text}", with the api's error body (shared/src/errors.ts) read once: its `code` is
- * what the app acts on, its `message` what it shows.
+ * "{status}: {body text}", with the api's error body (shared/src/contracts/errors.ts) read once: its
+ * `code` is what the app acts on, its `message` what it shows.
  */
 export class ApiError extends Error {
   /** The api's code; from the status when the body was not our JSON error (a proxy's page, say). */

@@ -8,8 +8,8 @@ import type { JobHandler, WorkerContext } from '../context.ts';
 const BATCH = 5_000;
 
 /**
- * What is kept no longer, table by table: the privacy page (shared/src/site-copy/privacy.ts) says the
- * same in words. A new kind of personal data adds its rule here (the programme issue's notify-me
+ * What is kept no longer, table by table: the privacy page (shared/src/contracts/site-copy/privacy.ts)
+ * says the same in words. A new kind of personal data adds its rule here (the programme issue's notify-me
  * addresses are the "online alerts" rule), with a line on the privacy page.
  */
 export function retentionRules(

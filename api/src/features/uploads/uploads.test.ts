@@ -483,7 +483,8 @@ describe('uploads with S3 storage', () => {
       size: MIN_PART_BYTES + 3,
       contentType: 'video/quicktime',
     });
-    // s3rver answers no list or abort request (shared/src/storage/storage.test.ts): only their links are checked.
+    // s3rver answers no list or abort request (shared/src/server/storage/storage.test.ts): only their
+    // links are checked.
     for (const action of ['list', 'abort'])
       expect(new URL(await sign({ awsKey, uploadId, action })).searchParams.get('uploadId')).toBe(uploadId);
   });

@@ -1,9 +1,10 @@
 import { SEARCH_MISS_DAYS } from '../privacy.ts';
 import { business } from './site.ts';
 
-// The privacy page (/privacy), in plain words, from what the product really keeps (shared/src/db/schema.ts)
-// and for how long (the worker's retention-sweep, worker/src/jobs/retention-sweep.ts). When either
-// changes, this changes with it. Browser-safe; the owner edits the words here.
+// The privacy page (/privacy), in plain words, from what the product really keeps
+// (shared/src/server/db/schema.ts) and for how long (the worker's retention-sweep,
+// worker/src/jobs/retention-sweep.ts). When either changes, this changes with it. Browser-safe; the owner
+// edits the words here.
 
 /** The periods the page states; the site's own settings (RETENTION_* variables) fill them in. */
 export interface RetentionPeriods {
