@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   auditEntrySchema,
   REMOVAL_REQUEST_RECEIVED,
@@ -6,7 +6,6 @@ import {
   removalStatusUpdateSchema,
   showcaseAccessRequestSchema,
   textIdSchema,
-  videoIdSchema,
   withdrawVideoSchema,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
@@ -22,6 +21,7 @@ import {
   openShowcase,
   requestRemoval,
   restoreVideo,
+  type RemovalSubject,
   setRemovalStatus,
   withdrawVideo,
 } from './privacy.service.ts';
@@ -36,41 +36,38 @@ export function privacyRoutes(deps: Deps): Router {
     res.set('Cache-Control', 'no-store').json(await openShowcase(deps, res, input, codeGuesses.about(req)));
   });
 
-  router.post(
-    '/api/videos/:id/removal-request',
-    rateLimiter(deps, limits.removalRequest),
-    rateLimiter(deps, limits.removalRequestAll),
-    async (req, res) => {
-      const id = videoIdSchema.parse(req.params.id);
-      const input = removalRequestSchema.parse(req.body ?? {});
-      const video = await videoWithVisibility(deps.db, id);
-      // Only for videos the public can see (a page that shows the button).
-      if (!video?.shown) throw notFound('Video not found');
-      await requestRemoval(deps, { kind: 'video', id: video.id, title: video.title }, input);
-      res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
-    },
-  );
+  // A removal request about a video or, from her page, a dancer (issue 28 item 4): both under the same
+  // limits, and only about what this browser may see; `subjectOf` finds it or refuses.
+  const removalRequestRoute = (
+    path: string,
+    subjectOf: (id: string, req: Request) => Promise<RemovalSubject>,
+  ) =>
+    router.post(
+      path,
+      rateLimiter(deps, limits.removalRequest),
+      rateLimiter(deps, limits.removalRequestAll),
+      async (req, res) => {
+        const id = textIdSchema.parse(req.params.id);
+        const input = removalRequestSchema.parse(req.body ?? {});
+        await requestRemoval(deps, await subjectOf(id, req), input);
+        res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
+      },
+    );
 
-  // A dancer's page has it too (issue 28 item 4): her name and her routines. Under the same limits,
-  // and only for a page this browser may open (behind an access code, once it typed the code).
-  router.post(
-    '/api/dancers/:id/removal-request',
-    rateLimiter(deps, limits.removalRequest),
-    rateLimiter(deps, limits.removalRequestAll),
-    async (req, res) => {
-      const id = textIdSchema.parse(req.params.id);
-      const input = removalRequestSchema.parse(req.body ?? {});
-      const dancer = await findPerformer(deps.db, 'dancer', id);
-      if (!dancer) throw notFound('Dancer not found');
-      if (!showcaseOpener(deps, req)(dancer.gate)) throw accessCodeRequired();
-      await requestRemoval(
-        deps,
-        { kind: 'dancer', id: dancer.id, name: dancer.name, showcaseName: dancer.showcaseName },
-        input,
-      );
-      res.status(202).json({ message: REMOVAL_REQUEST_RECEIVED });
-    },
-  );
+  removalRequestRoute('/api/videos/:id/removal-request', async (id) => {
+    const video = await videoWithVisibility(deps.db, id);
+    // Only for videos the public can see (a page that shows the button).
+    if (!video?.shown) throw notFound('Video not found');
+    return { kind: 'video', id: video.id, title: video.title };
+  });
+
+  // Her name and her routines; behind an access code, once this browser typed the code.
+  removalRequestRoute('/api/dancers/:id/removal-request', async (id, req) => {
+    const dancer = await findPerformer(deps.db, 'dancer', id);
+    if (!dancer) throw notFound('Dancer not found');
+    if (!showcaseOpener(deps, req)(dancer.gate)) throw accessCodeRequired();
+    return { kind: 'dancer', id: dancer.id, name: dancer.name, showcaseName: dancer.showcaseName };
+  });
 
   return router;
 }
