@@ -2,10 +2,10 @@
 // Every purchase (carts of three videos, and a video with a showcase bundle) ends in the state Stripe
 // says it is in, with at most one sale per payment and every item of a paid cart granted once.
 import { eq, inArray } from 'drizzle-orm';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { purchases, sales, type PurchaseStatus, purchaseItems } from '@app/shared/db';
 import { createStripe } from '@app/shared/stripe';
+import { postStripeWebhook } from '../support/app.ts';
 import { createVideo, createPurchase, createShowcase } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -114,12 +114,7 @@ describe('a storm of webhook deliveries', () => {
 
     const answers = await Promise.all(
       shuffle(deliveries).map((delivery) =>
-        request(api.app)
-          .post('/api/stripe/webhook')
-          .set('Content-Type', 'application/json')
-          .set('Stripe-Signature', delivery.signature)
-          .send(delivery.body)
-          .then((response) => response.status),
+        postStripeWebhook(api.app, delivery).then((response) => response.status),
       ),
     );
     expect(answers.filter((status) => status !== 200)).toEqual([]);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { purchases, taxDocuments } from '@app/shared/db';
+import { postStripeWebhook } from '../support/app.ts';
 import { createVideo } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -17,15 +18,8 @@ const { env, api, agent, stripe, smtp, worker } = useTestWorld({
   env: { GST_REGISTERED: 'true', GST_NUMBER: '49-091-850' },
 });
 
-const deliver = (type: string, object: object) => {
-  const event = stripe.signedEvent(type, object);
-  return request(api.app)
-    .post('/api/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', event.signature)
-    .send(event.body)
-    .expect(200);
-};
+const deliver = (type: string, object: object) =>
+  postStripeWebhook(api.app, stripe.signedEvent(type, object)).expect(200);
 
 const settle = async () => {
   for (const queue of ['record-sale', 'checkout-reminder', 'purchase-receipt', 'read-payment-fee'] as const)

@@ -24,6 +24,12 @@ export async function adminAgent(app: Express) {
   return agent;
 }
 
+/** A webhook delivery posted to the api as Stripe sends it; without `signature`, an unsigned one. */
+export function postStripeWebhook(app: Express, event: { body: string; signature?: string }) {
+  const call = request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json');
+  return (event.signature ? call.set('Stripe-Signature', event.signature) : call).send(event.body);
+}
+
 /** supertest's parser for a body kept as bytes whatever its type (a PDF, a clip, an XML listing). */
 export function binaryBody(res: request.Response, done: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSecret, newSecret, paidVideosForEmail } from '@app/shared/buyer-library';
 import { buyerSessions, buyerSignInLinks, purchases } from '@app/shared/db';
 import { BUYER_LINK_SENT, buyerLibrarySchema } from '@app/shared/schemas';
-import { adminAgent } from '../../../../test/support/app.ts';
+import { adminAgent, postStripeWebhook } from '../../../../test/support/app.ts';
 import { createPurchase, createShowcase, createVideo } from '../../../../test/support/factories.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED } from './buyer-library.service.ts';
@@ -399,15 +399,8 @@ describe('access matrix', () => {
 
 describe('carts, bundles and offline payments in the library', () => {
   /** A Stripe webhook delivery, as the shop receives it. */
-  const deliver = (type: string, object: object) => {
-    const event = stripe.signedEvent(type, object);
-    return request(api.app)
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', event.signature)
-      .send(event.body)
-      .expect(200);
-  };
+  const deliver = (type: string, object: object) =>
+    postStripeWebhook(api.app, stripe.signedEvent(type, object)).expect(200);
   const settled = async () => {
     await drain(worker.producer, 'record-sale');
     await drain(worker.producer, 'purchase-receipt');

@@ -6,6 +6,7 @@ import { hashPassword } from '@app/shared/password';
 import { RedisUnavailableError } from '@app/shared/redis';
 import { createApp } from '../../app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
+import { postStripeWebhook } from '../../../../test/support/app.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
 import { expectErrorLogs } from '../../../../test/support/guards.ts';
@@ -20,8 +21,7 @@ const { env, api, stripe, worker, smtp } = useTestWorld({
 const buyer = { customerName: 'Aroha Smith', customerEmail: 'aroha@example.nz' };
 
 function post(event: { body: string; signature?: string }, app = api.app) {
-  const call = request(app).post('/api/stripe/webhook').set('Content-Type', 'application/json');
-  return (event.signature ? call.set('Stripe-Signature', event.signature) : call).send(event.body);
+  return postStripeWebhook(app, event);
 }
 
 function deliver(type: string, object: object, eventId?: string) {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeyDigest } from '@app/shared/queue';
 import { downloadLinkSchema, hlsTokenSchema, streamLinkSchema } from '@app/shared/schemas';
+import { postStripeWebhook } from '../../../../test/support/app.ts';
 import { createVideo, processedMedia } from '../../../../test/support/factories.ts';
 import { drain } from '../../../../test/support/worker.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -88,13 +89,7 @@ async function streamedVideo(priceCents = 2000) {
 
 /** A Stripe webhook delivery, as the shop receives it, and the jobs it queues run. */
 async function deliver(type: string, object: object) {
-  const event = stripe.signedEvent(type, object);
-  await request(api.app)
-    .post('/api/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', event.signature)
-    .send(event.body)
-    .expect(200);
+  await postStripeWebhook(api.app, stripe.signedEvent(type, object)).expect(200);
   await drain(worker.producer, 'record-sale');
 }
 
