@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { searchMisses, videos } from '@app/shared/db';
-import { createLogger } from '@app/shared/logger';
 import { seasonViewSchema, type SeasonView } from '@app/shared/schemas';
 import { writeProgramme } from '../../scripts/seed/programme.ts';
 import { MAX_MISSES_A_DAY, searchMissesWritten } from '../../api/src/features/search-misses/search-miss-log.ts';
@@ -284,17 +283,11 @@ describe('the season view', () => {
       { day: dayAgo(85), source: 'library', query: 'ana lee', count: 2 },
       { day: dayAgo(0), source: 'library', query: 'kiri hale', count: 1 },
     ]);
-    const context = {
-      db,
-      config: env.config,
-      producer: worker.producer,
-      logger: createLogger({ level: 'silent', name: 'test' }),
-    } as never;
-    expect(await retentionSweep({}, context)).toEqual({
+    expect(await retentionSweep({}, worker.context as never)).toEqual({
       status: 'done',
       deleted: { 'searches that found nothing': 2 },
     });
-    expect(await retentionSweep({}, context)).toBe('skipped');
+    expect(await retentionSweep({}, worker.context as never)).toBe('skipped');
     const kept = await db
       .select({ query: searchMisses.query })
       .from(searchMisses)

@@ -1,16 +1,18 @@
 import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { removalRequests } from '@app/shared/db';
-import { createLogger } from '@app/shared/logger';
 import { jobOptions } from '@app/shared/queue';
 import { createVideo } from '../../../test/support/factories.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
-import { createMailer } from '../clients/mailer.ts';
 import { schedulesFor } from '../schedules.ts';
 import { removalRequestNotification } from './removal-request-notification.ts';
 
 // A request from the api's form to the owner's queue: test/flows/takedown.test.ts.
-const { env, smtp } = useTestWorld({ smtp: true, env: { OWNER_EMAIL: 'owner@stagelight.test' } });
+const { env, smtp, context } = useTestWorld({
+  smtp: true,
+  context: true,
+  env: { OWNER_EMAIL: 'owner@stagelight.test' },
+});
 
 describe('removal-request-notification', () => {
   it('e-mails the owner every request not yet sent, in one message, once', async () => {
@@ -32,8 +34,6 @@ describe('removal-request-notification', () => {
         email: 's@example.nz',
       },
     ]);
-    const logger = createLogger({ level: 'silent', name: 'test' });
-    const context = { db, config: env.config, mailer: createMailer(env.config, logger), logger } as never;
     expect(await removalRequestNotification({}, context)).toEqual({ status: 'done', sent: 2 });
     // Running it twice leaves the same state: nothing more is sent.
     expect(await removalRequestNotification({}, context)).toBe('skipped');
@@ -57,8 +57,6 @@ describe('removal-request-notification', () => {
       reason: 'Please take his name off',
       email: 'm@example.nz',
     });
-    const logger = createLogger({ level: 'silent', name: 'test' });
-    const context = { db, config: env.config, mailer: createMailer(env.config, logger), logger } as never;
     expect(await removalRequestNotification({}, context)).toEqual({ status: 'done', sent: 1 });
     const mail = await smtp.waitFor(
       (message) => message.subject === 'Removal request: Kahu Tane (dancer), Hip Hop Cup',

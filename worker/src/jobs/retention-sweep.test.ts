@@ -8,10 +8,10 @@ import {
   sessions,
   syncRuns,
 } from '@app/shared/db';
-import { createLogger } from '@app/shared/logger';
 import { expectErrorLogs } from '../../../test/support/guards.ts';
 import { drain } from '../../../test/support/worker.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
+import type { WorkerContext } from '../context.ts';
 import { schedulesFor } from '../schedules.ts';
 import { retentionSweep } from './retention-sweep.ts';
 
@@ -22,6 +22,9 @@ const { env, worker } = useTestWorld({
     },
   },
 });
+
+/** The sweep as the queue runs it; it reads no job, so the world's worker context is all it needs. */
+const sweep = (context: WorkerContext = worker.context) => retentionSweep({}, context as never);
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
 
@@ -68,13 +71,7 @@ describe('retention-sweep', () => {
       { ...asked, reason: 'still open', createdAt: daysAgo(800) },
     ]);
 
-    const context = {
-      db,
-      config: env.config,
-      producer: worker.producer,
-      logger: createLogger({ level: 'silent', name: 'test' }),
-    } as never;
-    expect(await retentionSweep({}, context)).toEqual({
+    expect(await sweep()).toEqual({
       status: 'done',
       deleted: {
         enquiries: 1,
@@ -86,7 +83,7 @@ describe('retention-sweep', () => {
       },
     });
     // Running it twice leaves the same state.
-    expect(await retentionSweep({}, context)).toBe('skipped');
+    expect(await sweep()).toBe('skipped');
 
     expect(
       (await db.select({ message: contacts.message }).from(contacts)).map((row) => row.message).sort(),
@@ -110,14 +107,9 @@ describe('retention-sweep', () => {
       message: 'a year old',
       createdAt: daysAgo(400),
     });
-    const context = {
-      db,
-      config: { ...env.config, RETENTION_ENQUIRY_DAYS: 365 },
-      producer: worker.producer,
-      logger: createLogger({ level: 'silent', name: 'test' }),
-    } as never;
+    const context = { ...worker.context, config: { ...env.config, RETENTION_ENQUIRY_DAYS: 365 } };
     // This one and the 700-day-old one of the test before; today's stays.
-    expect(await retentionSweep({}, context)).toEqual({ status: 'done', deleted: { enquiries: 2 } });
+    expect(await sweep(context)).toEqual({ status: 'done', deleted: { enquiries: 2 } });
     expect((await db.select({ message: contacts.message }).from(contacts)).map((row) => row.message)).toEqual(
       ['today'],
     );
@@ -129,19 +121,14 @@ describe('retention-sweep', () => {
     await worker.producer.enqueue('contact-notification', { contactId: 1 });
     await drain(worker.producer, 'contact-notification');
     expect(await failed.getFailedCount()).toBe(1);
-    const context = {
-      db: env.database.db,
-      config: { ...env.config, RETENTION_JOB_RECORD_DAYS: 7 },
-      producer: worker.producer,
-      logger: createLogger({ level: 'silent', name: 'test' }),
-    } as never;
+    const context = { ...worker.context, config: { ...env.config, RETENTION_JOB_RECORD_DAYS: 7 } };
     // Today's failure is kept; a week and a day later it is gone.
-    expect(await retentionSweep({}, context)).toBe('skipped');
+    expect(await sweep(context)).toBe('skipped');
     expect(await failed.getFailedCount()).toBe(1);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + 8 * 24 * 3600_000);
-      expect(await retentionSweep({}, context)).toEqual({ status: 'done', deleted: { 'failed jobs': 1 } });
+      expect(await sweep(context)).toEqual({ status: 'done', deleted: { 'failed jobs': 1 } });
     } finally {
       vi.useRealTimers();
     }

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@app/shared/logger';
 import { useTestWorld } from '../../../test/support/world.ts';
-import { createMailer } from '../clients/mailer.ts';
 import { securityAlert } from './security-alert.ts';
 
 // The owner's e-mail when wrong guesses arrive from many addresses (api/src/http/guesses.ts).
-const { env, smtp } = useTestWorld({ smtp: true, env: { OWNER_EMAIL: 'owner@stagelight.test' } });
+const { smtp, context } = useTestWorld({
+  smtp: true,
+  context: true,
+  env: { OWNER_EMAIL: 'owner@stagelight.test' },
+});
 
 describe('security-alert', () => {
   it('names wrong access codes as access codes, and says how to make them harder to guess', async () => {
-    const logger = createLogger({ level: 'silent', name: 'test' });
-    const context = {
-      db: env.database.db,
-      config: env.config,
-      mailer: createMailer(env.config, logger),
-      logger,
-    } as never;
     await securityAlert({ what: 'showcase-access-code', failures: 51, windowMinutes: 60 }, context);
     const mail = await smtp.waitFor(
       (message) => message.subject === 'Many wrong access codes for your showcases',
