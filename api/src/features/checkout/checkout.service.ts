@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { purchases, showcases, videos } from '@app/shared/db';
 import { formatPrice } from '@app/shared/format';
 import { TIER_3_OVER_CENTS } from '@app/shared/gst/money';
@@ -17,7 +17,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { showcaseGate } from '../privacy/privacy.service.ts';
 import { accessCodeRequired, type ShowcaseOpener } from '../privacy/showcase-access.ts';
 import { isValidVideoToken } from '../videos/access.ts';
-import { publishedVideo, videoWithVisibility } from '../videos/library.service.ts';
+import { videoVisibilityColumns, videoWithVisibility } from '../videos/library.service.ts';
 import {
   findPerformer,
   offerTitle,
@@ -100,12 +100,7 @@ export async function priceCart(
             passwordProtected: videos.passwordProtected,
             processingState: videos.processingState,
             showcaseName: showcases.name,
-            shown: sql<boolean>`${publishedVideo}`,
-            gate: {
-              showcaseId: showcases.id,
-              privacy: showcases.privacy,
-              accessCodeEncrypted: showcases.accessCodeEncrypted,
-            },
+            ...videoVisibilityColumns,
           })
           .from(videos)
           .leftJoin(showcases, eq(showcases.id, videos.showcaseId))

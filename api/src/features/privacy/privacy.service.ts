@@ -15,16 +15,16 @@ import { paidPurchaseIdsOfVideo } from '@app/shared/sales';
 
 // Private showcases, takedowns and the audit log (docs/decisions/030).
 
+/** The columns of a showcase's gate (ShowcaseGate), for a select from showcases or joined to them. */
+export const showcaseGateColumns = {
+  showcaseId: showcases.id,
+  privacy: showcases.privacy,
+  accessCodeEncrypted: showcases.accessCodeEncrypted,
+};
+
 /** A showcase's privacy and stored code, for the access check. */
 export async function showcaseGate(db: Db, id: string): Promise<ShowcaseGate> {
-  const [row] = await db
-    .select({
-      showcaseId: showcases.id,
-      privacy: showcases.privacy,
-      accessCodeEncrypted: showcases.accessCodeEncrypted,
-    })
-    .from(showcases)
-    .where(eq(showcases.id, id));
+  const [row] = await db.select(showcaseGateColumns).from(showcases).where(eq(showcases.id, id));
   return row ?? { showcaseId: id, privacy: 'code', accessCodeEncrypted: null };
 }
 

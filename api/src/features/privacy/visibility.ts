@@ -4,7 +4,7 @@ import { showcases, videos } from '@app/shared/db';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { mediaAccess, tokenQuerySchema } from '../videos/access.ts';
-import { publishedVideo } from '../videos/library.service.ts';
+import { videoVisibilityColumns } from '../videos/library.service.ts';
 import { hasShowcaseAccess, type ShowcaseGate } from './showcase-access.ts';
 
 // What the public may fetch of a video's pictures and clip (docs/decisions/030): a key that belongs to
@@ -32,14 +32,7 @@ export async function checkMediaVisible(
 ): Promise<string> {
   const holders = await deps.publicCache.value<Holder[]>(`media:${key}`, async () =>
     deps.db
-      .select({
-        shown: sql<boolean>`${publishedVideo}`,
-        gate: {
-          showcaseId: showcases.id,
-          privacy: showcases.privacy,
-          accessCodeEncrypted: showcases.accessCodeEncrypted,
-        },
-      })
+      .select(videoVisibilityColumns)
       .from(videos)
       .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
       .where(

@@ -16,6 +16,7 @@ import {
 import { listedVideoV, videoAvailabilityV } from '@app/shared/sales';
 import { createToken, readToken } from '@app/shared/signing';
 import { HttpError } from '../../http/errors.ts';
+import { showcaseGateColumns } from '../privacy/privacy.service.ts';
 
 // The library's queries (decision 020): keyset pages of the whole library, numbered pages of one
 // showcase, ranked search with prefixes and typo suggestions (migration catalogue_search).
@@ -23,19 +24,16 @@ import { HttpError } from '../../http/errors.ts';
 /** Shown to the public: neither the video nor its showcase is hidden (a query joined with showcases). */
 export const publishedVideo = and(eq(videos.published, true), sql`coalesce(${showcases.published}, true)`);
 
+/**
+ * Whether the public may see a video (`shown`) and its showcase's privacy (`gate`, docs/decisions/030:
+ * the routes ask for the access code where one is set), for a select from videos left-joined to showcases.
+ */
+export const videoVisibilityColumns = { shown: sql<boolean>`${publishedVideo}`, gate: showcaseGateColumns };
+
 /** A video's row and whether the public may see it (`shown`). */
 export async function videoWithVisibility(db: Db, id: string) {
   const [row] = await db
-    .select({
-      video: videos,
-      shown: sql<boolean>`${publishedVideo}`,
-      // Its showcase's privacy (docs/decisions/030): the routes ask for the access code where one is set.
-      gate: {
-        showcaseId: showcases.id,
-        privacy: showcases.privacy,
-        accessCodeEncrypted: showcases.accessCodeEncrypted,
-      },
-    })
+    .select({ video: videos, ...videoVisibilityColumns })
     .from(videos)
     .leftJoin(showcases, eq(showcases.id, videos.showcaseId))
     .where(eq(videos.id, id));
