@@ -5,6 +5,7 @@ import { buyerSignInLinks } from '@app/shared/db';
 import { BUYER_LINK_MINUTES, buyerSignInUrl } from '@app/shared/schemas';
 import type { JobHandler, WorkerContext } from '../context.ts';
 import { escapeHtml, sendMail, type MailMessage } from '../clients/mailer.ts';
+import { cardMailHtml } from './card-mail.ts';
 
 /** Requests (sent, used or not) are kept a day, then deleted by the next run. */
 const KEEP_REQUESTS_MS = 24 * 3600_000;
@@ -77,20 +78,10 @@ export function signInMail(
       ignore,
       `Questions? Reply to this e-mail or write to ${config.PUBLIC_CONTACT_EMAIL}.`,
     ].join('\n'),
-    html: `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(business.name)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:12px;">
-<tr><td style="padding:28px 24px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;">
-<p style="margin:0 0 8px;font-size:20px;font-weight:600;">${escapeHtml(business.name)}</p>
-<p style="margin:0 0 16px;">Kia ora,</p>
+    html: cardMailHtml(`<p style="margin:0 0 16px;">Kia ora,</p>
 <p style="margin:0 0 24px;">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px;text-align:center;"><a href="${escapeHtml(link)}" style="display:inline-block;padding:14px 28px;background:#f59e0b;color:#18181b;font-weight:600;text-decoration:none;border-radius:999px;">Open my videos</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:#52525b;">Or copy this link into your browser:<br><a href="${escapeHtml(link)}" style="color:#b45309;word-break:break-all;">${escapeHtml(link)}</a></p>
-<p style="margin:0;font-size:14px;color:#52525b;">${escapeHtml(ignore)} Questions? Reply to this e-mail.</p>
-</td></tr></table></td></tr></table>
-</body></html>`,
+<p style="margin:0;font-size:14px;color:#52525b;">${escapeHtml(ignore)} Questions? Reply to this e-mail.</p>`),
   };
 }

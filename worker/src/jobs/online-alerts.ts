@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import { onlineAlertUrl, onlineRoutineCount, onlineVideoV } from '@app/shared/online-alerts';
 import { displayDancerName, type DancerNameDisplay } from '@app/shared/schemas';
-import { business } from '@app/shared/site-copy';
 import type { JobHandler, WorkerContext } from '../context.ts';
 import { escapeHtml, sendMail, type MailMessage } from '../clients/mailer.ts';
+import { cardMailHtml } from './card-mail.ts';
 
 // "Tell me when it is online" (decision 035). Two e-mails at most per address and alert: the
 // confirmation, then (once confirmed) the one that says a video is online, after which the row goes.
@@ -129,19 +129,9 @@ function unsubscribeHeaders(unsubscribe: string) {
 }
 
 function mailHtml(paragraphs: string[], button: { label: string; href: string }, footer: string) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(business.name)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:12px;">
-<tr><td style="padding:28px 24px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;">
-<p style="margin:0 0 8px;font-size:20px;font-weight:600;">${escapeHtml(business.name)}</p>
-${paragraphs.map((text) => `<p style="margin:0 0 16px;">${escapeHtml(text)}</p>`).join('\n')}
+  return cardMailHtml(`${paragraphs.map((text) => `<p style="margin:0 0 16px;">${escapeHtml(text)}</p>`).join('\n')}
 <p style="margin:8px 0 24px;text-align:center;"><a href="${escapeHtml(button.href)}" style="display:inline-block;padding:14px 28px;background:#f59e0b;color:#18181b;font-weight:600;text-decoration:none;border-radius:999px;">${escapeHtml(button.label)}</a></p>
-<p style="margin:0;font-size:14px;color:#52525b;">${footer}</p>
-</td></tr></table></td></tr></table>
-</body></html>`;
+<p style="margin:0;font-size:14px;color:#52525b;">${footer}</p>`);
 }
 
 export function confirmMail(
