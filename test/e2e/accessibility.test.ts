@@ -5,12 +5,13 @@ import sharp from 'sharp';
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@app/shared/buyer-library';
-import { buyerSessions, contacts, sales, searchMisses, syncRuns } from '@app/shared/db';
+import { buyerSessions, sales, searchMisses, syncRuns } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeAxe, describeNu, nuErrors, type AxeFinding } from '../support/a11y.ts';
 import {
+  createEnquiry,
   createEvent,
   createPortfolioItems,
   createPurchase,
@@ -218,13 +219,7 @@ const { api, browser } = useTestWorld({
       query: 'aroha smithh',
       count: 3,
     });
-    await db.insert(contacts).values({
-      firstName: 'Kiri',
-      lastName: 'Tane',
-      email: 'kiri@example.nz',
-      eventType: 'dance-competition',
-      message: 'Can you cover our regional competition?',
-    });
+    await createEnquiry(db);
     await db.insert(syncRuns).values({
       trigger: 'admin',
       status: 'succeeded',

@@ -4,11 +4,12 @@ import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contacts, events, videos } from '@app/shared/db';
+import { events, videos } from '@app/shared/db';
 import { MULTIPART_THRESHOLD_BYTES } from '@app/shared/schemas';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import type { Locator, Request } from 'playwright-core';
 import { openPage, type Page } from '../support/browser.ts';
+import { createEnquiry } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 
 const {
@@ -19,14 +20,7 @@ const {
 } = useTestWorld({
   processes: { api: true },
   browser: true,
-  seed: (env) =>
-    env.database.db.insert(contacts).values({
-      firstName: 'Kiri',
-      lastName: 'Tane',
-      email: 'kiri@example.nz',
-      eventType: 'dance-competition',
-      message: 'Can you cover our regional competition?',
-    }),
+  seed: (env) => createEnquiry(env.database.db),
 });
 
 async function login(page: Page, password = TEST_ADMIN_PASSWORD) {

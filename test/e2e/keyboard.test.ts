@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts, purchases, videos } from '@app/shared/db';
+import { purchases, videos } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
 import type { Locator, Page } from 'playwright-core';
 import { openPage } from '../support/browser.ts';
 import {
+  createEnquiry,
   createPortfolioItems,
   createShowcase,
   createVideo,
@@ -23,13 +24,7 @@ const { env, api, browser, stripe, smtp } = useTestWorld({
   ...shopInBrowser,
   seed: async ({ database: { db } }) => {
     await createPortfolioItems(db, 4, { alt: 'Soloist number' });
-    await db.insert(contacts).values({
-      firstName: 'Kiri',
-      lastName: 'Tane',
-      email: 'kiri@example.nz',
-      eventType: 'dance-competition',
-      message: 'Can you cover our regional competition?',
-    });
+    await createEnquiry(db);
   },
 });
 const sample = await readFile(SAMPLE_VIDEO_PATH);

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
-import { events, portfolioItems, purchaseItems, purchases, showcases, videos, type Db } from '@app/shared/db';
+import {
+  contacts,
+  events,
+  portfolioItems,
+  purchaseItems,
+  purchases,
+  showcases,
+  videos,
+  type Db,
+} from '@app/shared/db';
 import type { VideoMedia } from '@app/shared/schemas';
 
 /** Valid rows with unique values; tests override what they care about. */
@@ -146,6 +155,22 @@ export async function createEvent(db: Db, overrides: Partial<typeof events.$infe
     })
     .returning();
   return event!;
+}
+
+/** An enquiry from the contact form: Kiri Tane's, which the owner's screens are tested with. */
+export async function createEnquiry(db: Db, overrides: Partial<typeof contacts.$inferInsert> = {}) {
+  const [contact] = await db
+    .insert(contacts)
+    .values({
+      firstName: 'Kiri',
+      lastName: 'Tane',
+      email: 'kiri@example.nz',
+      eventType: 'dance-competition',
+      message: 'Can you cover our regional competition?',
+      ...overrides,
+    })
+    .returning();
+  return contact!;
 }
 
 /** The small playable mp4 the seed stores (a real video, so players load it without errors). */
