@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@app/shared/buyer-library';
@@ -21,6 +19,7 @@ import {
 } from '../support/factories.ts';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { expectErrorLogs } from '../support/guards.ts';
+import { sitePicturesEnv } from '../support/media.ts';
 import { useTestWorld } from '../support/world.ts';
 
 // Every public page and every admin screen against the W3C Nu HTML checker (the HTML the server sends)
@@ -120,13 +119,6 @@ const sizes = [
   { width: 390, height: 844 },
 ];
 
-async function picture(file: string, colour: string) {
-  await mkdir(path.dirname(file), { recursive: true });
-  await sharp({ create: { width: 960, height: 640, channels: 3, background: colour } })
-    .jpeg()
-    .toFile(file);
-}
-
 const { api, browser } = useTestWorld({
   stripe: true,
   smtp: true,
@@ -138,16 +130,7 @@ const { api, browser } = useTestWorld({
       throw new UnrecoverableError('The mail server refused the message');
     },
   },
-  env: async ({ dir }) => {
-    await picture(path.join(dir, 'hero/stage-hero.jpg'), '#222244');
-    await picture(path.join(dir, 'portfolio/solo.jpg'), '#f5b942');
-    await picture(path.join(dir, 'attached_assets/event-01.jpg'), '#c2304f');
-    return {
-      IMAGES_DIR: dir,
-      IMAGE_CACHE_DIR: path.join(dir, 'cache'),
-      APP_URL: 'https://app.stagelight.test/',
-    };
-  },
+  env: ({ dir }) => sitePicturesEnv(dir),
   seed: async (env) => {
     const { db } = env.database;
     const storage = createStorage(env.config);

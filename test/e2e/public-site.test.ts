@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
@@ -7,30 +5,14 @@ import { findServicePageHead, homeMeta, hero as homeHero } from '@app/shared/sit
 import { downloadedFile, openPage, type Page } from '../support/browser.ts';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
+import { sitePicturesEnv } from '../support/media.ts';
 import { useTestWorld } from '../support/world.ts';
-
-async function picture(file: string, colour: string) {
-  await mkdir(path.dirname(file), { recursive: true });
-  await sharp({ create: { width: 960, height: 640, channels: 3, background: colour } })
-    .jpeg()
-    .toFile(file);
-}
 
 const { env, api, browser, smtp } = useTestWorld({
   smtp: true,
   processes: { api: true, worker: true },
   browser: true,
-  env: async ({ dir }) => {
-    await picture(path.join(dir, 'hero/stage-hero.jpg'), '#222244');
-    await picture(path.join(dir, 'portfolio/solo.jpg'), '#f5b942');
-    await picture(path.join(dir, 'attached_assets/event-01.jpg'), '#c2304f');
-    return {
-      IMAGES_DIR: dir,
-      IMAGE_CACHE_DIR: path.join(dir, 'cache'),
-      OWNER_EMAIL: 'owner@stagelight.test',
-      APP_URL: 'https://app.stagelight.test/',
-    };
-  },
+  env: async ({ dir }) => ({ ...(await sitePicturesEnv(dir)), OWNER_EMAIL: 'owner@stagelight.test' }),
   seed: async ({ database: { db } }) => {
     const imageUrl = '/api/images/portfolio/solo.jpg';
     await createPortfolioItems(db, 15, { alt: 'Soloist number', imageUrl });

@@ -148,6 +148,27 @@ export async function videoPacketsMd5(file: string): Promise<string> {
   return stdout.trim();
 }
 
+/**
+ * The site's own pictures (the hero, a portfolio solo, an event) as plain colours below `dir`, and the
+ * settings that serve them from there: a browser test's `env` for the public pages.
+ */
+export async function sitePicturesEnv(dir: string) {
+  const picture = async (file: string, background: string) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await sharp({ create: { width: 960, height: 640, channels: 3, background } })
+      .jpeg()
+      .toFile(file);
+  };
+  await picture(path.join(dir, 'hero/stage-hero.jpg'), '#222244');
+  await picture(path.join(dir, 'portfolio/solo.jpg'), '#f5b942');
+  await picture(path.join(dir, 'attached_assets/event-01.jpg'), '#c2304f');
+  return {
+    IMAGES_DIR: dir,
+    IMAGE_CACHE_DIR: path.join(dir, 'cache'),
+    APP_URL: 'https://app.stagelight.test/',
+  };
+}
+
 /** A small real JPEG: pictures are served through sharp, so a test's poster must be one. */
 export const testJpeg = (background = '#886644') =>
   sharp({ create: { width: 16, height: 9, channels: 3, background } })
