@@ -1,11 +1,11 @@
 // Drill 4: 200 signed Stripe events, with duplicates and in the wrong order, delivered at once.
 // Every purchase (carts of three videos, and a video with a showcase bundle) ends in the state Stripe
 // says it is in, with at most one sale per payment and every item of a paid cart granted once.
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purchases, sales, type PurchaseStatus, purchaseItems } from '@app/shared/db';
-import { createStripe } from '@app/shared/stripe';
 import { postStripeWebhook } from '../support/app.ts';
+import { openCheckoutSession } from '../support/fake-stripe.ts';
 import { createVideo, createPurchase, createShowcase } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -29,7 +29,6 @@ describe('a storm of webhook deliveries', () => {
     const inBundle = await Promise.all(
       [1000, 1000].map((priceCents) => createVideo(env.database.db, { priceCents, showcaseId: showcase.id })),
     );
-    const client = createStripe(env.config)!;
     const outcomes: PurchaseStatus[] = ['paid', 'refunded', 'expired', 'failed'];
     const planned: Array<{ sessionId: string; expected: PurchaseStatus }> = [];
     const ids: string[] = [];
@@ -43,30 +42,12 @@ describe('a storm of webhook deliveries', () => {
         buyerEmail: `buyer${index}@example.nz`,
         amountCents: withBundle ? 2500 : 3000,
       });
-      // Shaped as the checkout route makes them: our sessions and payments name their purchase.
-      const metadata = { purchaseId: purchase.id };
-      const session = await client.checkout.sessions.create({
-        mode: 'payment',
-        customer_email: `buyer${index}@example.nz`,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'nzd',
-              unit_amount: purchase.amountCents,
-              product_data: { name: 'Cart' },
-            },
-          },
-        ],
-        metadata,
-        payment_intent_data: { metadata },
+      const sessionId = await openCheckoutSession(env, purchase, {
+        productName: 'Cart',
+        customerEmail: `buyer${index}@example.nz`,
       });
-      await env.database.db
-        .update(purchases)
-        .set({ checkoutSessionId: session.id })
-        .where(eq(purchases.id, purchase.id));
       ids.push(purchase.id);
-      planned.push({ sessionId: session.id, expected: outcomes[index % outcomes.length]! });
+      planned.push({ sessionId, expected: outcomes[index % outcomes.length]! });
     }
 
     const deliveries: Array<{ body: string; signature: string }> = [];

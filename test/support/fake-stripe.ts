@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { purchases } from '@app/shared/db';
+import { createStripe } from '@app/shared/stripe';
+import type { TestEnv } from './test-env.ts';
 
 /**
  * A local stand-in for the few Stripe endpoints we call (Checkout Sessions create and retrieve,
@@ -460,6 +464,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A Checkout Session for a pending purchase, opened as the checkout route opens one (the session and its
+ * payment name the purchase) and stored on the purchase; answers the session's id.
+ */
+export async function openCheckoutSession(
+  env: Pick<TestEnv, 'config' | 'database'>,
+  purchase: { id: string; amountCents: number },
+  options: { productName?: string; customerEmail?: string; metadata?: Record<string, string> } = {},
+): Promise<string> {
+  const metadata = { purchaseId: purchase.id, ...options.metadata };
+  const session = await createStripe(env.config)!.checkout.sessions.create({
+    mode: 'payment',
+    ...(options.customerEmail && { customer_email: options.customerEmail }),
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'nzd',
+          unit_amount: purchase.amountCents,
+          product_data: { name: options.productName ?? 'x' },
+        },
+      },
+    ],
+    metadata,
+    payment_intent_data: { metadata },
+  });
+  await env.database.db
+    .update(purchases)
+    .set({ checkoutSessionId: session.id })
+    .where(eq(purchases.id, purchase.id));
+  return session.id;
 }
 
 /**

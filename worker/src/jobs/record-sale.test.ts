@@ -7,6 +7,7 @@ import { fulfilCheckoutSession } from '@app/shared/sales';
 import { gstDefaults, type DocumentContent } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
 import { createVideo, createPurchase, createShowcase } from '../../../test/support/factories.ts';
+import { openCheckoutSession } from '../../../test/support/fake-stripe.ts';
 import { recordSale } from './record-sale.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 
@@ -28,17 +29,12 @@ async function pendingPurchase(priceCents = 1800) {
     buyerEmail: 'mere@example.nz',
     amountCents: priceCents,
   });
-  const metadata = { purchaseId: id, videoId: video.id };
-  const session = await createStripe(env.config)!.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      { quantity: 1, price_data: { currency: 'nzd', unit_amount: priceCents, product_data: { name: 'x' } } },
-    ],
-    metadata,
-    payment_intent_data: { metadata },
-  });
-  await env.database.db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, id));
-  return { id, sessionId: session.id, videoId: video.id };
+  const sessionId = await openCheckoutSession(
+    env,
+    { id, amountCents: priceCents },
+    { metadata: { videoId: video.id } },
+  );
+  return { id, sessionId, videoId: video.id };
 }
 
 /** A cart of videos and showcase bundles with its Checkout Session, as POST /api/cart/checkout makes it. */
@@ -49,20 +45,7 @@ async function pendingCart(videoIds: string[], bundleShowcaseIds: string[], amou
     checkoutSessionId: null,
     amountCents,
   });
-  const metadata = { purchaseId: purchase.id };
-  const session = await createStripe(env.config)!.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      { quantity: 1, price_data: { currency: 'nzd', unit_amount: amountCents, product_data: { name: 'x' } } },
-    ],
-    metadata,
-    payment_intent_data: { metadata },
-  });
-  await env.database.db
-    .update(purchases)
-    .set({ checkoutSessionId: session.id })
-    .where(eq(purchases.id, purchase.id));
-  return { id: purchase.id, sessionId: session.id };
+  return { id: purchase.id, sessionId: await openCheckoutSession(env, purchase) };
 }
 
 const itemsOf = (id: string) =>

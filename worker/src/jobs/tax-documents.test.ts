@@ -6,6 +6,7 @@ import { formatEventDate } from '@app/shared/format';
 import { nzCalendarDay, saveGstSettings, type DocumentContent } from '@app/shared/gst';
 import { createStripe } from '@app/shared/stripe';
 import { createPurchase, createVideo } from '../../../test/support/factories.ts';
+import { openCheckoutSession } from '../../../test/support/fake-stripe.ts';
 import { pdfText } from '../../../test/support/pdf-text.ts';
 import { useTestWorld } from '../../../test/support/world.ts';
 import { purchaseReceipt } from './purchase-receipt.ts';
@@ -42,22 +43,10 @@ async function paidPurchase(priceCents: number, customer?: Parameters<typeof str
     buyerEmail: email,
     amountCents: priceCents,
   });
-  const metadata = { purchaseId: id };
-  const session = await createStripe(env.config)!.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: { currency: 'nzd', unit_amount: priceCents, product_data: { name: title } },
-      },
-    ],
-    metadata,
-    payment_intent_data: { metadata },
-  });
-  await env.database.db.update(purchases).set({ checkoutSessionId: session.id }).where(eq(purchases.id, id));
-  stripe.pay(session.id, customer);
+  const sessionId = await openCheckoutSession(env, { id, amountCents: priceCents }, { productName: title });
+  stripe.pay(sessionId, customer);
   await recordSale(
-    { kind: 'checkout', checkoutSessionId: session.id, eventId: `evt_${randomUUID()}`, eventType: 'x' },
+    { kind: 'checkout', checkoutSessionId: sessionId, eventId: `evt_${randomUUID()}`, eventType: 'x' },
     context,
   );
   expect(await purchaseReceipt({ purchaseId: id }, context)).toBe('done');
@@ -68,7 +57,7 @@ async function paidPurchase(priceCents: number, customer?: Parameters<typeof str
   const attachment = mail.attachments.find((file) => file.contentType === 'application/pdf');
   expect(attachment).toBeDefined();
   const pdf = await pdfText(attachment!.content);
-  return { id, title, email, mail, document: document!, pdf, sessionId: session.id };
+  return { id, title, email, mail, document: document!, pdf, sessionId };
 }
 
 const GST_NUMBER = '49-091-850';
