@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
-import { openPage } from '../support/browser.ts';
+import { openPage, type Page } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 import { encryptAccessCode } from '../../api/src/features/privacy/showcase-access.ts';
@@ -137,25 +137,40 @@ describe('a video whose processing failed', () => {
   });
 });
 
+/** A parent's request through the page's Request removal dialog, until the dialog confirms it. */
+async function requestRemovalAsParent(page: Page, why: string, email: string) {
+  await page.getByRole('button', { name: 'Request removal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request removal' });
+  await dialog.getByLabel('Who is asking').selectOption('parent');
+  await dialog.getByLabel('Why').fill(why);
+  await dialog.getByLabel('Your e-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await dialog.getByText(/Your request has reached the studio owner/).waitFor();
+}
+
+/** The owner, logged in, on the removal requests screen. */
+async function ownerAtRemovalRequests() {
+  const owner = await openPage(browser);
+  await owner.page.goto(`${api.url}/admin`);
+  await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+  await owner.page.getByRole('button', { name: 'Login' }).click();
+  await owner.page.getByRole('link', { name: /Removal requests/ }).click();
+  return owner;
+}
+
 describe("a dancer's page", () => {
   it('takes a removal request, which the owner finds with a way to her entries', async () => {
     const visitor = await openPage(browser);
     await visitor.page.goto(`${api.url}/dancers/${dancerId}`);
     await visitor.page.getByRole('heading', { name: "Kahu Tane's routines", level: 1 }).waitFor();
-    await visitor.page.getByRole('button', { name: 'Request removal' }).click();
-    const dialog = visitor.page.getByRole('dialog', { name: 'Request removal' });
-    await dialog.getByLabel('Who is asking').selectOption('parent');
-    await dialog.getByLabel('Why').fill('Please take our son’s name off the programme.');
-    await dialog.getByLabel('Your e-mail').fill('matua@example.nz');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
-    await dialog.getByText(/Your request has reached the studio owner/).waitFor();
+    await requestRemovalAsParent(
+      visitor.page,
+      'Please take our son’s name off the programme.',
+      'matua@example.nz',
+    );
     await visitor.context.close();
 
-    const owner = await openPage(browser);
-    await owner.page.goto(`${api.url}/admin`);
-    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await owner.page.getByRole('button', { name: 'Login' }).click();
-    await owner.page.getByRole('link', { name: /Removal requests/ }).click();
+    const owner = await ownerAtRemovalRequests();
     const request = owner.page.getByRole('listitem', {
       name: 'Request about Kahu Tane (dancer), Regionals 2026',
     });
@@ -179,19 +194,13 @@ describe('a takedown', () => {
     const visitor = await openPage(browser);
     await visitor.page.goto(`${api.url}/video/${routine.id}/purchase`);
     await visitor.page.getByRole('heading', { name: routine.title }).waitFor();
-    await visitor.page.getByRole('button', { name: 'Request removal' }).click();
-    const dialog = visitor.page.getByRole('dialog', { name: 'Request removal' });
-    await dialog.getByLabel('Who is asking').selectOption('parent');
-    await dialog.getByLabel('Why').fill('Our daughter is in this group; we did not agree to it being sold.');
-    await dialog.getByLabel('Your e-mail').fill('parent@example.nz');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
-    await dialog.getByText(/Your request has reached the studio owner/).waitFor();
+    await requestRemovalAsParent(
+      visitor.page,
+      'Our daughter is in this group; we did not agree to it being sold.',
+      'parent@example.nz',
+    );
 
-    const owner = await openPage(browser);
-    await owner.page.goto(`${api.url}/admin`);
-    await owner.page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await owner.page.getByRole('button', { name: 'Login' }).click();
-    await owner.page.getByRole('link', { name: /Removal requests/ }).click();
+    const owner = await ownerAtRemovalRequests();
     const request = owner.page.getByRole('listitem', { name: `Request about ${routine.title}` });
     await request.getByText('Due in 7 days').waitFor();
     await request.getByText('Today', { exact: false }).first().waitFor();
