@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
-import { ArrowLeft, Package } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { formatMoney, formatPrice } from '@app/shared/format';
 import type { PerformerPage as Performer } from '@app/shared/schemas';
-import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cart } from '../../features/cart/cart.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
+import { OfferCard } from '../../features/cart/offer-card.tsx';
 import { OnlineAlertForm } from '../../features/programme/online-alert-form.tsx';
 import { RoutineList } from '../../features/programme/routine-list.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -128,29 +128,17 @@ function RoutinesOffer({ page }: { page: Performer }) {
       ? `Buy all of ${page.name}'s routines (${offer.routineCount}) for ${formatPrice(offer.priceCents)}`
       : `Buy all ${offer.routineCount} routines for ${formatPrice(offer.priceCents)}`;
   return (
-    <section
-      aria-label="Buy all routines"
-      className="mt-6 flex flex-col gap-4 rounded-2xl border border-spotlight-400/40 bg-spotlight-400/5 p-5 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="flex items-start gap-3">
-        <Package className="mt-0.5 size-6 shrink-0 text-spotlight-300" aria-hidden />
-        <div>
-          <p className="font-semibold text-white">{title}</p>
-          <p className="text-sm text-zinc-300">
-            {offer.videoIds.length} videos in one purchase: save{' '}
-            {formatMoney(offer.separateCents - offer.priceCents)} on {formatMoney(offer.separateCents)}.
-          </p>
-        </div>
-      </div>
-      {inCart ? (
-        <Button asChild variant="secondary">
-          <Link href="/cart">In your cart: view cart</Link>
-        </Button>
-      ) : (
-        <Button size="wrap" onClick={buy}>
-          {label}
-        </Button>
-      )}
-    </section>
+    <OfferCard
+      label="Buy all routines"
+      title={title}
+      detail={
+        <p className="text-sm text-zinc-300">
+          {offer.videoIds.length} videos in one purchase: save{' '}
+          {formatMoney(offer.separateCents - offer.priceCents)} on {formatMoney(offer.separateCents)}.
+        </p>
+      }
+      inCart={inCart}
+      buy={{ label, onClick: buy }}
+    />
   );
 }
