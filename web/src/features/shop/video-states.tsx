@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -64,31 +64,34 @@ function VideoProblem({ error }: { error: unknown }) {
     );
   }, [missing]);
   return (
-    <ShopLayout title={missing ? 'Video Not Found' : 'Error'}>
-      <Card className="mx-auto max-w-lg p-8 text-center">
-        <h1 className="text-3xl font-bold text-white">{missing ? 'Video Not Found' : 'Error'}</h1>
-        <p className="mt-3 text-zinc-400">
-          {missing
-            ? 'The requested video could not be found. It may have been removed, or the link is incomplete.'
-            : 'Failed to load video details.'}
-        </p>
-        <Button asChild className="mt-6">
-          <Link href="/videos">Back to Videos</Link>
-        </Button>
-      </Card>
-    </ShopLayout>
+    <VideoMessage title={missing ? 'Video Not Found' : 'Error'}>
+      <p className="mt-3 text-zinc-400">
+        {missing
+          ? 'The requested video could not be found. It may have been removed, or the link is incomplete.'
+          : 'Failed to load video details.'}
+      </p>
+    </VideoMessage>
   );
 }
 
 /** A video whose file could not be prepared: its page says so instead of offering it. */
 export function VideoNotAvailable({ title }: { title: string }) {
   return (
+    <VideoMessage title={title}>
+      <p className="mt-3 text-zinc-400" role="status">
+        This video is not available.
+      </p>
+    </VideoMessage>
+  );
+}
+
+/** A video page that can only say why: `title` as its heading, the message, and the way back. */
+function VideoMessage({ title, children }: { title: string; children: ReactNode }) {
+  return (
     <ShopLayout title={title}>
       <Card className="mx-auto max-w-lg p-8 text-center">
         <h1 className="text-3xl font-bold text-white">{title}</h1>
-        <p className="mt-3 text-zinc-400" role="status">
-          This video is not available.
-        </p>
+        {children}
         <Button asChild className="mt-6">
           <Link href="/videos">Back to Videos</Link>
         </Button>
