@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
-import { ArrowLeft } from 'lucide-react';
 import { formatMoney, formatPrice } from '@app/shared/format';
 import type { PerformerPage as Performer } from '@app/shared/schemas';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -10,6 +9,7 @@ import { useCart } from '../../features/cart/cart-store.ts';
 import { OfferCard } from '../../features/cart/offer-card.tsx';
 import { OnlineAlertForm } from '../../features/programme/online-alert-form.tsx';
 import { RoutineList } from '../../features/programme/routine-list.tsx';
+import { BackToLibrary } from '../../features/shop/back-to-library.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { ACCESS_CODE_REQUIRED } from '@app/shared/privacy';
 import { AccessCodeForm } from '../../features/privacy/access-code-form.tsx';
@@ -41,12 +41,7 @@ export default function PerformerRoute() {
   return (
     <ShopLayout title="Routines">
       <div className="mx-auto max-w-7xl">
-        <Link
-          href="/videos"
-          className="inline-flex items-center gap-2 text-sm text-zinc-400 hover:text-white"
-        >
-          <ArrowLeft className="size-4" aria-hidden /> Video Library
-        </Link>
+        <BackToLibrary />
         {isApiError(page.error, ACCESS_CODE_REQUIRED) ? (
           <AccessCodeForm target={kind === 'dancer' ? { dancerId: id } : { studioId: id }} />
         ) : page.isError ? (

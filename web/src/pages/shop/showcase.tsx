@@ -1,8 +1,8 @@
 import { Link, useParams, useSearch } from 'wouter';
-import { ArrowLeft } from 'lucide-react';
 import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG } from '@app/shared/library';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
+import { BackToLibrary } from '../../features/shop/back-to-library.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { useShowcasePage } from '../../features/shop/queries.ts';
 import { VideoGrid } from '../../features/shop/video-card.tsx';
@@ -30,12 +30,7 @@ export default function ShowcasePage() {
   return (
     <ShopLayout title={`${name}${page > 1 ? ` (page ${page})` : ''}`}>
       <div className="mx-auto max-w-7xl">
-        <Link
-          href="/videos"
-          className="inline-flex items-center gap-2 text-sm text-zinc-400 hover:text-white"
-        >
-          <ArrowLeft className="size-4" aria-hidden /> Video Library
-        </Link>
+        <BackToLibrary />
         {result.isError && isApiError(result.error, ACCESS_CODE_REQUIRED) ? (
           <AccessCodeForm target={{ slug }} />
         ) : result.isError ? (
