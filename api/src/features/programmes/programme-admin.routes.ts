@@ -44,10 +44,13 @@ const programmeBody: RequestHandler[] = [
   raw,
 ];
 
-function uploaded(req: Request) {
+/** What the preview and the import both read: the showcase, how to read the file, and the file. */
+function programmeUpload(req: Request) {
+  const showcaseId = textIdSchema.parse(req.params.id);
+  const query = programmeUploadQuerySchema.parse(req.query);
   if (!Buffer.isBuffer(req.body) || req.body.length === 0)
     throw new HttpError(400, 'Send the programme file (CSV or XLSX) as the request body');
-  return req.body;
+  return { showcaseId, query, bytes: req.body };
 }
 
 /** The owner's programme import (decision 032); on the admin router, so every route needs the session. */
@@ -58,9 +61,8 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
     '/api/admin/showcases/:id/programme/preview',
     ...programmeBody,
     async (req: Request, res: Response) => {
-      const showcaseId = textIdSchema.parse(req.params.id);
-      const query = programmeUploadQuerySchema.parse(req.query);
-      res.set('Cache-Control', 'no-store').json(await previewProgramme(db, showcaseId, uploaded(req), query));
+      const { showcaseId, query, bytes } = programmeUpload(req);
+      res.set('Cache-Control', 'no-store').json(await previewProgramme(db, showcaseId, bytes, query));
     },
   );
 
@@ -68,9 +70,8 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
     '/api/admin/showcases/:id/programme/import',
     ...programmeBody,
     async (req: Request, res: Response) => {
-      const showcaseId = textIdSchema.parse(req.params.id);
-      const query = programmeUploadQuerySchema.parse(req.query);
-      const imported = await importProgramme(db, showcaseId, uploaded(req), query);
+      const { showcaseId, query, bytes } = programmeUpload(req);
+      const imported = await importProgramme(db, showcaseId, bytes, query);
       await publicCache.changed();
       res.json(imported);
     },
