@@ -16,7 +16,16 @@ import { createDatabase } from '@app/shared/db';
 import { purposeKey } from '@app/shared/signing';
 import { listVideos } from '../api/src/features/videos/library.service.ts';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { load, numberFlags, peakRssMb, prepareBenchEnv, printTable, root, verdict } from './lib.ts';
+import {
+  load,
+  numberFlags,
+  peakRssMb,
+  prepareBenchEnv,
+  printTable,
+  root,
+  timedLoop,
+  verdict,
+} from './lib.ts';
 import { launchChrome, medianRun } from './lighthouse-runs.ts';
 
 const { videos: VIDEOS, runs: RUNS, seconds: SECONDS } = numberFlags({ videos: 50_000, runs: 5, seconds: 5 });
@@ -231,22 +240,4 @@ try {
   );
 } finally {
   await Promise.all([api.stop(), worker.stop()]);
-}
-
-/** Runs `task` from `concurrency` loops for `seconds`: completions per second and the 95th percentile. */
-async function timedLoop(seconds: number, concurrency: number, task: (index: number) => Promise<void>) {
-  const until = performance.now() + seconds * 1000;
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const start = performance.now();
-        await task(next++);
-        times.push(performance.now() - start);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { perSecond: times.length / seconds, p95: times[Math.floor(times.length * 0.95)] ?? 0 };
 }

@@ -108,6 +108,28 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
   console.table(rows);
 }
 
+/** Runs `task` from `concurrency` loops for `seconds`: completions per second and the 95th percentile. */
+export async function timedLoop(
+  seconds: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+) {
+  const until = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const start = performance.now();
+        await task(next++);
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / seconds, p95: times[Math.floor(times.length * 0.95)] ?? 0 };
+}
+
 export const MB = 1024 * 1024;
 
 /** CPU time a process has used so far, user and system, in ms (10 ms steps: the kernel counts ticks). */
