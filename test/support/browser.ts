@@ -13,13 +13,18 @@ declare module 'vitest' {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
+/** Chromium without its own traffic (updates, sync, first-run pages): for the tests and the benches. */
+export const QUIET_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+];
+
+export const CHROMIUM_ARGS = [
+  ...QUIET_CHROMIUM_ARGS,
   // Pages reach this machine only: a request elsewhere fails, and the page's console says so.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
