@@ -19,7 +19,7 @@ import { startApi, startWorker } from '../test/support/processes.ts';
 import {
   load,
   numberFlags,
-  peakRssMb,
+  printFootprint,
   prepareBenchEnv,
   printTable,
   root,
@@ -228,16 +228,7 @@ try {
     ],
   );
 
-  const apiRss = peakRssMb(api.child.pid!);
-  const workerRss = peakRssMb(worker.child.pid!);
-  console.info(
-    `Peak RSS: api ${apiRss} MB, worker ${workerRss} MB (target ≤ 200 MB: ${verdict(apiRss <= 200 && workerRss <= 200)})`,
-  );
-  console.info(
-    `Load average at the end (1, 5, 15 min): ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(', ')}`,
-  );
+  printFootprint(api.child.pid!, worker.child.pid!);
 } finally {
   await Promise.all([api.stop(), worker.stop()]);
 }

@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -195,4 +196,18 @@ export async function startRawServer(rawFile: string): Promise<{ raw: ChildProce
     raw.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
   );
   return { raw, rawPort };
+}
+
+/** The servers' peak resident memory against the 200 MB budget, and the machine's load as the run ends. */
+export function printFootprint(apiPid: number, workerPid: number) {
+  const apiRss = peakRssMb(apiPid);
+  const workerRss = peakRssMb(workerPid);
+  console.info(
+    `Peak RSS: api ${apiRss} MB, worker ${workerRss} MB (≤ 200 MB: ${verdict(apiRss <= 200 && workerRss <= 200)})`,
+  );
+  console.info(
+    `Load average at the end (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
 }

@@ -12,7 +12,15 @@ import { searchProgramme } from '../api/src/features/programmes/programme-search
 import { seedCatalogue } from '../scripts/seed/catalogue.ts';
 import { demoProgramme, programmeCsv, seedProgrammeSeason } from '../scripts/seed/programme.ts';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { BENCH_ADMIN_PASSWORD, numberFlags, peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import {
+  BENCH_ADMIN_PASSWORD,
+  numberFlags,
+  prepareBenchEnv,
+  printFootprint,
+  printTable,
+  timedLoop,
+  verdict,
+} from './lib.ts';
 
 const { seconds: SECONDS } = numberFlags({ seconds: 5 });
 const CONNECTIONS = 50;
@@ -168,35 +176,8 @@ try {
     imports,
   );
 
-  const apiRss = peakRssMb(api.child.pid!);
-  const workerRss = peakRssMb(worker.child.pid!);
-  console.info(
-    `Peak RSS: api ${apiRss} MB, worker ${workerRss} MB (≤ 200 MB: ${verdict(apiRss <= 200 && workerRss <= 200)})`,
-  );
-  console.info(
-    `Load average at the end (1, 5, 15 min): ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(', ')}`,
-  );
+  printFootprint(api.child.pid!, worker.child.pid!);
 } finally {
   await Promise.all([api.stop(), worker.stop()]);
   await database.pool.end();
-}
-
-/** Runs `task` from `concurrency` loops for `seconds`: completions per second and the 95th percentile. */
-async function timedLoop(seconds: number, concurrency: number, task: (index: number) => Promise<void>) {
-  const until = performance.now() + seconds * 1000;
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const start = performance.now();
-        await task(next++);
-        times.push(performance.now() - start);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { perSecond: times.length / seconds, p95: times[Math.floor(times.length * 0.95)] ?? 0 };
 }
