@@ -14,9 +14,9 @@ type Pooled = {
 
 /**
  * Runs `query` as a named prepared statement (its name a digest of its text): each pooled connection
- * parses it once, and PostgreSQL keeps its plan (a generic one after five runs). For the searches'
- * fixed-shape reads, whose planning cost more than their execution at a season's scale (decision
- * 035); not for trigram or LIKE filters, whose plans depend on the words.
+ * parses and plans it once, and PostgreSQL keeps its plan (a generic one after five runs). For reads
+ * whose text is fixed and whose values are all parameters, such as a whole programme search (decision
+ * 037), where planning afresh cost as much as reading.
  */
 export async function preparedRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
