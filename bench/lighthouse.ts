@@ -40,7 +40,13 @@ const dancerPage = `/dancers/${dancers[0]!.id}`;
 pages.push(dancerPage);
 // `node --import tsx bench/lighthouse.ts /dancers` runs only the pages whose path starts so.
 const only = process.argv[2];
-if (only) pages.splice(0, pages.length, ...pages.filter((page) => page.startsWith(only)));
+// `/` alone is the home page (every path starts so).
+if (only)
+  pages.splice(
+    0,
+    pages.length,
+    ...pages.filter((page) => page === only || (only !== '/' && page.startsWith(only))),
+  );
 const api = await startApi(env);
 const chrome = await launchChrome();
 const rows: Array<Record<string, string | number>> = [];
