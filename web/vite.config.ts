@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { startAfterPaint } from './start-after-paint.ts';
+import { screenChunk } from './screen-chunk.ts';
 
 // In development the api (port 3000) answers /api and /admin/queues; vite serves the app.
 // `vite build --ssr src/server.tsx` builds the pages the api renders (decision 013) into dist-server.
@@ -36,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (api/src/site/module-preloads.ts: a download page, a dancer's page).
     manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
+    // A dancer's or studio's page in one file beside the entry (decision 035): web/screen-chunk.ts.
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: screenChunk } },
   },
   server: {
     proxy: {

@@ -4,6 +4,7 @@ import path from 'node:path';
 /** One module of vite's build manifest (`build.manifest`, web/dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -13,8 +14,13 @@ type Manifest = Record<string, ManifestChunk>;
 /** The app's entry (index.html's script, web/src/main.tsx) and the download page, as the manifest names them. */
 const ENTRY = 'index.html';
 const DOWNLOAD_PAGE = 'src/pages/shop/download.tsx';
-/** A dancer's or studio's page (web/src/app.tsx): its shell paints without names, the app brings them. */
+/**
+ * A dancer's or studio's page (web/src/app.tsx): its shell paints without names, the app brings them.
+ * The build puts the page and what it imports beside the entry into one chunk named so
+ * (web/screen-chunk.ts), whose manifest key is then the chunk's, not the page's.
+ */
 const PERFORMER_PAGE = 'src/pages/shop/performer.tsx';
+const PERFORMER_CHUNK = 'performer';
 /** hls.js's light build, imported by the download page's player only when the video has a stream. */
 const HLS = /\/hls\.js\/dist\/hls\.light\.m?js$/;
 
@@ -56,6 +62,9 @@ export function readModulePreloads(dist: string): ModulePreloads {
   const downloadKeys = [ENTRY, DOWNLOAD_PAGE];
   const reachable = new Set<string>();
   for (const key of downloadKeys) closure(key, reachable);
+  const performerKey = manifest[PERFORMER_PAGE]
+    ? PERFORMER_PAGE
+    : Object.keys(manifest).find((key) => !manifest[key]!.src && manifest[key]!.name === PERFORMER_CHUNK);
   const hlsKeys = [...reachable]
     .flatMap((key) => manifest[key]?.dynamicImports ?? [])
     .filter((key) => HLS.test(`/${key}`));
@@ -65,8 +74,8 @@ export function readModulePreloads(dist: string): ModulePreloads {
     download,
     hls: files(hlsKeys).filter((file) => !download.includes(file)),
     // The entry first: the largest, and on HTTP/1.1 the six connections serve the links in order.
-    performer: manifest[PERFORMER_PAGE]
-      ? [...new Set([`/${manifest[ENTRY]!.file}`, ...files([ENTRY, PERFORMER_PAGE])])]
+    performer: performerKey
+      ? [...new Set([`/${manifest[ENTRY]!.file}`, ...files([ENTRY, performerKey])])]
       : [],
   };
 }

@@ -1,0 +1,40 @@
+import type { Rolldown } from 'vite';
+
+type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>;
+type Context = Parameters<Extract<NonNullable<CodeSplitting['groups']>[number]['name'], Function>>[1];
+
+const PERFORMER = /\/web\/src\/pages\/shop\/performer\.tsx$/;
+
+/** Whether `id` is `target` or imported by it, directly or through other static imports. */
+function importedBy(id: string, target: RegExp, ctx: Context, seen = new Set<string>()): boolean {
+  if (target.test(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => importedBy(importer, target, ctx, seen));
+}
+
+/**
+ * A dancer's or studio's page (/dancers/<id>, /studios/<id>) paints its routines only once its code has
+ * run (decision 035), and the bundler's own splitting gave that code as 17 small files beside the entry:
+ * on a phone's HTTP/1.1 connections (six at a time) each costs a round trip, which Lighthouse counts. So
+ * every module the page imports statically that the entry does not goes into one file, `performer`.
+ * Modules it imports lazily (the removal dialog, the schemas) stay their own; the entry's are untouched
+ * (decision 015's budget). Screens sharing some of these modules (the library, the cart) load that file
+ * too, after their first paint. Not recursive: the captured modules' own imports are either captured too
+ * or the entry's, which is loaded first.
+ */
+export const screenChunk: CodeSplitting = {
+  groups: [
+    {
+      // The entry's modules first: they stay where they were (the entry's one file).
+      name: 'index',
+      tags: ['$initial'],
+      priority: 2,
+    },
+    {
+      name: (id, ctx) => (importedBy(id, PERFORMER, ctx) ? 'performer' : null),
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
+  ],
+};
