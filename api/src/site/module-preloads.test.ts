@@ -64,7 +64,10 @@ describe("a page's scripts from the build's manifest", () => {
 
   it("finds the dancer page's code when the build put it into a chunk of its own name", async () => {
     const { 'src/pages/shop/performer.tsx': page, ...rest } = manifest;
-    const grouped = { ...rest, '_performer-g1.js': { ...page, file: 'assets/performer-g1.js', name: 'performer' } };
+    const grouped = {
+      ...rest,
+      '_performer-g1.js': { ...page, file: 'assets/performer-g1.js', name: 'performer' },
+    };
     expect(readModulePreloads(await dist(grouped)).performer).toEqual([
       '/assets/index-a1.js',
       '/assets/clsx-c1.js',

@@ -4,6 +4,7 @@ import path from 'node:path';
 /** One module of vite's build manifest (`build.manifest`, web/dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  src?: string;
   name?: string;
   isEntry?: boolean;
   imports?: string[];
