@@ -152,31 +152,39 @@ function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
 }
 
 /**
- * Dancers or studios by name (decision 035). First every name holding each typed word as the start of
- * one of its words (a GIN index over the name's words: "maia ngata", "Māia", "mia ch" as it is typed);
- * a whole name first, then the nearest by word similarity, then the newest competition. `gate` limits
- * who may answer (a showcase that hides names answers only to the full name).
+ * Dancers or studios by name (decision 037) where `match` holds: a whole name first, then the nearest by
+ * word similarity, then the newest competition. `gate` limits who may answer (a showcase that hides
+ * names answers only to the full name).
  */
-function byWords(table: SQL, key: string, prefix: string, gate: SQL, limit: number) {
+function namesWhere(table: SQL, key: string, match: SQL, gate: SQL, limit: number) {
   return sql`
     select p.id, p.showcase_id, p.name,
       row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
     from ${table} p join visible s on s.id = p.showcase_id
-    where to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix}) and ${gate}
+    where ${match} and ${gate}
     order by rank limit ${limit}`;
 }
 
-/** The same by trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
-function byLikeness(table: SQL, key: string, gate: SQL, limit: number) {
-  return sql`
-    select p.id, p.showcase_id, p.name,
-      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
-    from ${table} p join visible s on s.id = p.showcase_id
-    where not exists (select from prefix_dancers) and not exists (select from prefix_studios)
-      and not exists (select from section_entries)
-      and p.search_key %> ${key} and ${gate}
-    order by rank limit ${limit}`;
-}
+/** Every name holding each typed word as the start of one of its words ("maia ngata", "Māia", "mia ch"). */
+const byWords = (table: SQL, key: string, prefix: string, gate: SQL, limit: number) =>
+  namesWhere(
+    table,
+    key,
+    sql`to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix})`,
+    gate,
+    limit,
+  );
+
+/** By trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
+const byLikeness = (table: SQL, key: string, gate: SQL, limit: number) =>
+  namesWhere(
+    table,
+    key,
+    sql`not exists (select from prefix_dancers) and not exists (select from prefix_studios)
+      and not exists (select from section_entries) and p.search_key %> ${key}`,
+    gate,
+    limit,
+  );
 
 /** GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first. */
 export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSearch> {
