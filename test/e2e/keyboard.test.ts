@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { purchases, videos } from '@app/shared/db';
 import { createStorage } from '@app/shared/storage';
 import type { Locator, Page } from 'playwright-core';
-import { openPage } from '../support/browser.ts';
+import { escapeUntilClosed, openPage } from '../support/browser.ts';
 import {
   createEnquiry,
   createPortfolioItems,
@@ -167,8 +167,7 @@ describe('with the keyboard alone', () => {
     expect(await page.getByRole('dialog').evaluate((dialog) => dialog.contains(document.activeElement))).toBe(
       true,
     );
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await escapeUntilClosed(page, page.getByRole('dialog'));
     await expect.poll(() => focusedName(page)).toBe('Edit Senior Lyrical Group');
 
     await tabTo(page, page.getByRole('button', { name: 'Publish Senior Lyrical Group' }));

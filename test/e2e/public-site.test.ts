@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
 import { findServicePageHead, homeMeta, hero as homeHero } from '@app/shared/site-copy';
-import { downloadedFile, openPage, type Page } from '../support/browser.ts';
+import { downloadedFile, escapeUntilClosed, openPage, type Page } from '../support/browser.ts';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
 import { sitePicturesEnv } from '../support/media.ts';
@@ -81,8 +81,7 @@ describe('the home page', () => {
     for (let index = 0; index < 3; index++) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
-    await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
+    await escapeUntilClosed(page, dialog);
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -84,6 +84,20 @@ export const playerLoaded = (page: Page) =>
       return video.readyState >= 1 && !video.error;
     })
     .catch(() => false);
+
+/**
+ * Presses Escape until `layer` (a dialog, a menu) is gone. Radix listens for Escape only once its layer is
+ * the highest, a render after focus has already moved in, so on a slow machine the first press can land
+ * before anyone listens. A layer that never closes on Escape still fails the poll.
+ */
+export async function escapeUntilClosed(page: Page, layer: Locator) {
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('Escape');
+      return layer.count();
+    })
+    .toBe(0);
+}
 
 export type { Browser, Page };
 
