@@ -10,6 +10,7 @@ import {
   createDatabase,
   events,
   portfolioItems,
+  onlineAlerts,
   programmeEntries,
   showcases,
   testimonials,
@@ -405,6 +406,15 @@ async function main(): Promise<void> {
           toProcess.push(row!);
         }
         await applyEntryText(db, [...entryIds.values()]);
+        // Parents who asked to be told when a routine not filmed yet is online (Waiting for videos).
+        const waitingFor = ['5', '5', '5', '18', '18', '64'];
+        await db.insert(onlineAlerts).values(
+          waitingFor.map((number, index) => ({
+            email: `waiting-parent-${index + 1}@example.nz`,
+            entryId: entryIds.get(number)!,
+            confirmedAt: new Date(Date.now() - (index + 1) * 3_600_000),
+          })),
+        );
         seeded.push(`a competition programme (${programme.length} entries, ${filmed.length} videos)`);
       }
     }

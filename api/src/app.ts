@@ -48,7 +48,7 @@ import { registerProgrammeAdminRoutes } from './features/programmes/programme-ad
 import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
 import { registerSearchMissRoutes } from './features/search-misses/search-misses.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
-import { onlineAlertRoutes } from './features/online-alerts/online-alerts.routes.ts';
+import { onlineAlertRoutes, registerOnlineAlertAdminRoutes } from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
 import { sitemapRoutes } from './site/sitemaps.ts';
 
@@ -163,6 +163,7 @@ export function createApp(deps: Deps): express.Express {
   registerProgrammeAdminRoutes(admin, deps);
   registerSeasonViewRoutes(admin, deps);
   registerSearchMissRoutes(admin, deps);
+  registerOnlineAlertAdminRoutes(admin, deps);
   app.use(admin);
 
   app.use('/api', apiNotFound);

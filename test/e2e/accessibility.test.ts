@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '@app/shared/buyer-library';
-import { buyerSessions, sales, searchMisses, syncRuns } from '@app/shared/db';
+import { buyerSessions, onlineAlerts, programmeEntries, sales, searchMisses, syncRuns } from '@app/shared/db';
 import { hashPassword } from '@app/shared/password';
 import { createStorage } from '@app/shared/storage';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -112,6 +112,7 @@ const routes: Route[] = [
   owner('/admin/uploads', 'Competition upload'),
   owner(() => `/admin/season?showcase=${seeded.showcaseId}`, 'aroha smithh'),
   owner('/admin/search-misses', 'aroha smithh'),
+  owner('/admin/waiting', 'Starlight Tango'),
 ];
 
 const sizes = [
@@ -202,6 +203,20 @@ const { api, browser } = useTestWorld({
       query: 'aroha smithh',
       count: 3,
     });
+    // A routine a parent waits for (the owner's "Waiting for videos" table).
+    const [entry] = await db
+      .insert(programmeEntries)
+      .values({
+        showcaseId: showcase.id,
+        entryNumber: '47',
+        entrySort: 47,
+        section: 'Senior Duo',
+        title: 'Starlight Tango',
+      })
+      .returning();
+    await db
+      .insert(onlineAlerts)
+      .values({ email: 'kiri@example.nz', entryId: entry!.id, confirmedAt: new Date() });
     await createEnquiry(db);
     await db.insert(syncRuns).values({
       trigger: 'admin',

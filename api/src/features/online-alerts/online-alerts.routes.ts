@@ -3,12 +3,14 @@ import {
   ONLINE_ALERT_REQUESTED,
   onlineAlertActionSchema,
   onlineAlertRequestSchema,
+  waitingRoutineListSchema,
   textIdSchema,
   type OnlineAlertAnswer,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { confirmOnlineAlert, requestOnlineAlert, unsubscribeOnlineAlert } from './online-alerts.service.ts';
+import { waitingRoutineList } from './waiting-routines.service.ts';
 
 /** "Tell me when it is online" (decision 035): the request, its confirmation and its cancelling. */
 export function onlineAlertRoutes(deps: Deps): Router {
@@ -21,7 +23,10 @@ export function onlineAlertRoutes(deps: Deps): Router {
     rateLimiter(deps, limits.onlineAlertPerEmail),
     async (req, res) => {
       await requestOnlineAlert(deps, onlineAlertRequestSchema.parse(req.body ?? {}));
-      res.status(202).set(noStore).json({ message: ONLINE_ALERT_REQUESTED } satisfies OnlineAlertAnswer);
+      res
+        .status(202)
+        .set(noStore)
+        .json({ message: ONLINE_ALERT_REQUESTED } satisfies OnlineAlertAnswer);
     },
   );
 
@@ -45,4 +50,14 @@ export function onlineAlertRoutes(deps: Deps): Router {
     res.set(noStore).json({ message } satisfies OnlineAlertAnswer);
   });
   return router;
+}
+
+/** The owner's list of routines people are waiting for; on the admin router. */
+export function registerOnlineAlertAdminRoutes(admin: Router, { db }: Deps): void {
+  admin.get('/api/admin/online-alerts/waiting', async (_req, res) => {
+    // Routine titles can name children: never kept by a browser or proxy.
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json(waitingRoutineListSchema.parse(await waitingRoutineList(db)));
+  });
 }

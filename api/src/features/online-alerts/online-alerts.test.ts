@@ -4,7 +4,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { onlineAlerts, videos } from '@app/shared/db';
 import { findEntry } from '@app/shared/programme';
-import { ONLINE_ALERT_REQUESTED, onlineAlertAnswerSchema } from '@app/shared/schemas';
+import {
+  ONLINE_ALERT_REQUESTED,
+  onlineAlertAnswerSchema,
+  waitingRoutineListSchema,
+} from '@app/shared/schemas';
 import { programmeCsv } from '../../../../scripts/seed/programme.ts';
 import { adminAgent } from '../../../../test/support/app.ts';
 import { createShowcase, createVideo } from '../../../../test/support/factories.ts';
@@ -230,6 +234,46 @@ describe('tell me when it is online', () => {
       await ask({ email: address(), entryId: entry12.id }, ip).expect(202);
     await ask({ email: address(), entryId: entry12.id }, ip).expect(429);
     await drain(worker.producer, 'online-alert-confirm');
+  });
+
+  it('shows the owner which routines people wait for, most awaited first, without their addresses', async () => {
+    const { showcase, entry47, entry12, maiaId } = await competition();
+    const waitFor = (target: { entryId: string } | { dancerId: string }, confirmedAt: Date | null) =>
+      db()
+        .insert(onlineAlerts)
+        .values({ id: randomUUID(), email: address(), ...target, confirmedAt });
+    // For entry 47 itself, twice; for Māia, who dances 47 and 12; one never confirmed, which does not count.
+    await waitFor({ entryId: entry47.id }, new Date('2026-11-20T08:00:00Z'));
+    await waitFor({ entryId: entry47.id }, new Date('2026-11-21T08:00:00Z'));
+    await waitFor({ dancerId: maiaId }, new Date('2026-11-22T08:00:00Z'));
+    await waitFor({ entryId: entry12.id }, null);
+
+    const admin = await adminAgent(api.app);
+    const waiting = async () => {
+      const response = await admin.get('/api/admin/online-alerts/waiting').expect(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(JSON.stringify(response.body)).not.toContain('@example.nz');
+      return waitingRoutineListSchema
+        .parse(response.body)
+        .routines.filter((routine) => routine.showcaseName === showcase.name);
+    };
+    expect(await waiting()).toEqual([
+      expect.objectContaining({ entryNumber: '47', title: 'Firefly', studio: 'Te Kōwhai', waiting: 3 }),
+      expect.objectContaining({ entryNumber: '12', title: 'Paper Boats', waiting: 1, hasVideo: false }),
+    ]);
+    expect((await waiting())[0]!.since).toBe('2026-11-20T08:00:00.000Z');
+
+    // A video linked but not published yet keeps 47 listed; once online, it leaves the list.
+    const video = await createVideo(db(), { showcaseId: showcase.id, published: false, priceCents: 0 });
+    await admin
+      .post('/api/admin/entries/link-video')
+      .send({ videoId: video.id, entryId: entry47.id })
+      .expect(200);
+    expect((await waiting())[0]).toMatchObject({ entryNumber: '47', hasVideo: true });
+    await db().update(videos).set({ published: true }).where(eq(videos.id, video.id));
+    expect((await waiting()).map((routine) => routine.entryNumber)).toEqual(['12']);
+
+    await request(api.app).get('/api/admin/online-alerts/waiting').expect(401);
   });
 
   it('deletes addresses after 90 days, confirmed or not, and with their dancer', async () => {

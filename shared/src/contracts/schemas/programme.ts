@@ -237,3 +237,30 @@ export const onlineAlertActionSchema = z.object({
 
 export const onlineAlertAnswerSchema = z.object({ message: z.string() });
 export type OnlineAlertAnswer = z.infer<typeof onlineAlertAnswerSchema>;
+
+// GET /api/admin/online-alerts/waiting: the routines people asked to hear about that are not online
+// yet, most awaited first. Counts only: the owner does not need the addresses.
+
+export const waitingRoutineSchema = z.object({
+  entryId: z.string(),
+  showcaseName: z.string(),
+  entryNumber: z.string(),
+  section: z.string(),
+  title: z.string(),
+  studio: z.string().nullable(),
+  /** Confirmed requests this routine going online would answer: for it, or for one of its dancers. */
+  waiting: z.number().int().positive(),
+  /** The first of them, confirmed on (ISO time). */
+  since: z.string(),
+  /** A video is linked but not online yet (unpublished, still processing, or its showcase is hidden). */
+  hasVideo: z.boolean(),
+});
+export type WaitingRoutine = z.infer<typeof waitingRoutineSchema>;
+
+export const waitingRoutineListSchema = z.object({
+  routines: z.array(waitingRoutineSchema),
+  /** More routines are awaited than the list shows. */
+  more: z.boolean(),
+  limit: z.number().int().positive(),
+});
+export type WaitingRoutineList = z.infer<typeof waitingRoutineListSchema>;

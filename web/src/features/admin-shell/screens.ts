@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   Activity,
+  BellRing,
   CalendarDays,
   ChartColumn,
   Film,
@@ -93,6 +94,13 @@ export const adminScreens: AdminScreen[] = [
     text: 'What parents searched for that found nothing: misspelt names, entries missing from a programme.',
     icon: SearchX,
     page: () => import('../admin-search-misses/search-misses-page.tsx'),
+  },
+  {
+    path: '/admin/waiting',
+    title: 'Waiting for videos',
+    text: 'Routines parents asked to hear about that are not online yet: what to publish next.',
+    icon: BellRing,
+    page: () => import('../admin-online-alerts/waiting-page.tsx'),
   },
   {
     path: '/admin/testimonials',
