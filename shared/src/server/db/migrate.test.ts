@@ -43,6 +43,23 @@ describe('migrations', () => {
   });
 });
 
+describe('search indexes', () => {
+  it('keep no pending list: every GIN index is written straight, so a search never reads past it', async () => {
+    const { rows } = await env.database.db.execute<{ name: string; options: string[] | null }>(sql`
+      select c.relname as name, c.reloptions as options
+      from pg_class c join pg_am am on am.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
+      where am.amname = 'gin' and n.nspname = 'public' order by c.relname`);
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['programme_dancers_words_idx', 'videos_search_idx']),
+    );
+    expect(
+      rows
+        .filter((row) => !row.options?.some((option) => /^fastupdate=(off|false)$/.test(option)))
+        .map((row) => row.name),
+    ).toEqual([]);
+  });
+});
+
 describe('the cart migration (0010)', () => {
   it('turns every purchase made before carts into its one item, and receipts keep their video', async () => {
     // A database migrated as it was before carts (up to 0009), with a purchase of one video in it.

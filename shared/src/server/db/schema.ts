@@ -663,7 +663,9 @@ export const programmeStudios = pgTable(
     // GiST, not GIN: a name search's few candidates by word distance (decision 035's figures).
     index('programme_studios_search_idx').using('gist', t.searchKey.op('gist_trgm_ops')),
     // The start of each word ("studio 4" as it is typed), the search's first and cheap pass (decision 035).
-    index('programme_studios_words_idx').using('gin', sql`to_tsvector('simple', ${t.searchKey})`),
+    index('programme_studios_words_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.searchKey})`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -681,7 +683,10 @@ export const programmeDancers = pgTable(
   (t) => [
     uniqueIndex('programme_dancers_showcase_key').on(t.showcaseId, t.searchKey),
     index('programme_dancers_search_idx').using('gist', t.searchKey.op('gist_trgm_ops')),
-    index('programme_dancers_words_idx').using('gin', sql`to_tsvector('simple', ${t.searchKey})`),
+    index('programme_dancers_words_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.searchKey})`)
+      // No pending list: searches read only the index (migration 0024, decision 038).
+      .with({ fastupdate: false }),
   ],
 );
 
