@@ -6,10 +6,10 @@ import { useAuditLog } from './queries.ts';
 export default function AdminAuditLogPage() {
   const entries = useAuditLog();
   return (
-    <AdminLayout title="Audit log">
-      <p className="mb-6 max-w-3xl text-sm text-zinc-400">
-        Who hid, published, deleted or took down a video or showcase, when, and why.
-      </p>
+    <AdminLayout
+      title="Audit log"
+      intro="Who hid, published, deleted or took down a video or showcase, when, and why."
+    >
       <AuditTable entries={entries} />
     </AdminLayout>
   );

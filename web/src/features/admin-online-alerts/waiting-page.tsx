@@ -33,13 +33,17 @@ const columns: TableColumn[] = [
 export default function AdminWaitingRoutinesPage() {
   const waiting = useWaitingRoutines();
   return (
-    <AdminLayout title="Waiting for videos">
-      <p className="mb-6 max-w-3xl text-sm text-zinc-400">
-        Routines that parents and dancers asked to be told about, not online yet, the most awaited first. A
-        request for a dancer counts on each of her routines, as any of them going online answers it. Only
-        confirmed requests count; each gets one e-mail when a video is published, and the addresses are not
-        shown here.
-      </p>
+    <AdminLayout
+      title="Waiting for videos"
+      intro={
+        <>
+          Routines that parents and dancers asked to be told about, not online yet, the most awaited first. A
+          request for a dancer counts on each of her routines, as any of them going online answers it. Only
+          confirmed requests count; each gets one e-mail when a video is published, and the addresses are not
+          shown here.
+        </>
+      }
+    >
       <QueryTable
         label="Routines people are waiting for"
         query={waiting}

@@ -17,6 +17,14 @@ export default function AdminRemovalRequestsPage() {
   return (
     <AdminLayout
       title="Removal requests"
+      intro={
+        <>
+          Parents, dancers and studios ask from a video&apos;s page. Answer each within {REMOVAL_TARGET_DAYS}{' '}
+          days. <strong className="text-zinc-200">Hide this routine</strong> takes it off every public page,
+          search, the sitemap, its poster and clip within a minute; its buyers then see “This video has been
+          withdrawn” instead of a player. Refunds are your decision, on the sale.
+        </>
+      }
       actions={
         <>
           {requests.data && <Badge variant={open > 0 ? 'danger' : 'neutral'}>{open} open</Badge>}
@@ -26,12 +34,6 @@ export default function AdminRemovalRequestsPage() {
         </>
       }
     >
-      <p className="mb-6 max-w-3xl text-sm text-zinc-400">
-        Parents, dancers and studios ask from a video&apos;s page. Answer each within {REMOVAL_TARGET_DAYS}{' '}
-        days. <strong className="text-zinc-200">Hide this routine</strong> takes it off every public page,
-        search, the sitemap, its poster and clip within a minute; its buyers then see “This video has been
-        withdrawn” instead of a player. Refunds are your decision, on the sale.
-      </p>
       <QueryState
         query={requests}
         error="Error loading removal requests"

@@ -37,12 +37,16 @@ const columns: TableColumn[] = [
 export default function AdminSearchMissesPage() {
   const misses = useSearchMisses();
   return (
-    <AdminLayout title="Searches that found nothing">
-      <p className="mb-6 max-w-3xl text-sm text-zinc-400">
-        What parents and dancers typed in the video library or “find your dancer” that found nothing: most
-        often a misspelt name or an entry missing from a programme. Only the words and a count per day are
-        kept, for {SEARCH_MISS_DAYS} days; they may name a child, so they are shown here only.
-      </p>
+    <AdminLayout
+      title="Searches that found nothing"
+      intro={
+        <>
+          What parents and dancers typed in the video library or “find your dancer” that found nothing: most
+          often a misspelt name or an entry missing from a programme. Only the words and a count per day are
+          kept, for {SEARCH_MISS_DAYS} days; they may name a child, so they are shown here only.
+        </>
+      }
+    >
       <QueryTable
         label="Searches that found nothing"
         query={misses}

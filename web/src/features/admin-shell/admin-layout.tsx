@@ -8,14 +8,19 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/scroll.ts';
 import { useLogout } from './session.ts';
 
-/** The frame of every admin screen: a header with the way back and Logout (the route wraps it in AdminGate). */
+/**
+ * The frame of every admin screen: a header with the way back and Logout (the route wraps it in
+ * AdminGate), and `intro`, a short paragraph saying what the screen is for, above its content.
+ */
 export function AdminLayout({
   title,
   actions,
+  intro,
   children,
 }: {
   title: string;
   actions?: ReactNode;
+  intro?: ReactNode;
   children: ReactNode;
 }) {
   useDocumentTitle(`${title} | Admin | ${business.name}`);
@@ -56,7 +61,10 @@ export function AdminLayout({
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        {intro && <p className="mb-6 max-w-3xl text-sm text-zinc-400">{intro}</p>}
+        {children}
+      </main>
     </div>
   );
 }
