@@ -93,6 +93,16 @@ describe('competition programmes in the browser', () => {
     // The dancer's own link (a routine's dancers link to her page too).
     const dancer = programme.getByRole('link', { name: /^Māia N\.\s*4 routines$/ });
     await expect.poll(() => dancer.isVisible()).toBe(true);
+    // No video title holds her name (names stay off videos); the page says where her routines are instead
+    // of suggesting a search by name.
+    await expect
+      .poll(() =>
+        page
+          .getByText('No video titles match “maia ngata”: the programme results above lead to the routines.')
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByText(/Try an entry number/).count()).toBe(0);
     await dancer.click();
     await expect.poll(() => page.getByRole('heading', { name: "Māia N.'s routines" }).isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe('');

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { ProgrammeSearch } from '@app/shared/schemas';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useProgrammeSearch } from './queries.ts';
 import { RoutineList } from './routine-list.tsx';
 
 /**
@@ -10,12 +9,7 @@ import { RoutineList } from './routine-list.tsx';
  * first. Asked in the browser only, after the box has settled (the search is in the address).
  */
 export function ProgrammeResults({ q }: { q: string }) {
-  const result = useQuery({
-    queryKey: ['/api/programme/search', q],
-    queryFn: () => api.get<ProgrammeSearch>(`/api/programme/search?q=${encodeURIComponent(q)}`),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const result = useProgrammeSearch(q, true);
   if (result.error instanceof ApiError && result.error.status === 429)
     return (
       <p role="status" className="mt-8 text-amber-200">

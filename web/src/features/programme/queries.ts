@@ -1,6 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import type { OnlineAlertAnswer, OnlineAlertRequest } from '@app/shared/schemas';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OnlineAlertAnswer, OnlineAlertRequest, ProgrammeSearch } from '@app/shared/schemas';
 import { api } from '../../lib/api.ts';
+
+/**
+ * "Find your dancer" for the library's search words (decision 032): asked in the browser only (the
+ * answers name children and are never rendered on the server or kept by a proxy). The results and the
+ * library's count read the same query.
+ */
+export const useProgrammeSearch = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['/api/programme/search', q],
+    queryFn: () => api.get<ProgrammeSearch>(`/api/programme/search?q=${encodeURIComponent(q)}`),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 
 // "Tell me when it is online" (decision 035). Nothing here is kept in the query cache: each is a write.
 

@@ -12,6 +12,7 @@ import { VideoGrid } from '../../features/shop/video-card.tsx';
 import { useInBrowser } from '../../lib/in-browser.ts';
 import ShowcasePage from './showcase.tsx';
 import { ProgrammeResults } from '../../features/programme/programme-results.tsx';
+import { useProgrammeSearch } from '../../features/programme/queries.ts';
 
 /** How long the box waits after the last key before searching (and updating the address). */
 const SEARCH_DELAY_MS = 350;
@@ -216,10 +217,13 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   const results = useSearchResults(query, true);
   const showcases = useShowcases();
   const inBrowser = useInBrowser();
+  const words = query.q?.trim();
+  // The programmes are searched in the browser only: their answers name children and are never kept.
+  const askProgramme = Boolean(inBrowser && words && query.page === 1);
+  const programme = useProgrammeSearch(words ?? '', askProgramme);
   if (results.isError) return <LoadFailed retry={() => void results.refetch()} />;
   if (!results.data) return <Loading />;
   const { videos, total, page, pageCount } = results.data;
-  const words = query.q?.trim();
   const groups = [
     ...(showcases.data ?? []).map((showcase) => ({
       key: showcase.slug,
@@ -232,18 +236,20 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
       videos: videos.filter((video) => !showcases.data?.some((showcase) => showcase.id === video.showcaseId)),
     },
   ].filter((group) => group.videos.length > 0);
-  // The programmes are searched in the browser only: their answers name children and are never kept.
-  const programme = inBrowser && words && page === 1 ? <ProgrammeResults q={words} /> : null;
+  // Found in a programme (a dancer, a studio, an entry) though no video's title matches: say so, not "try a name".
+  const inProgramme = askProgramme && (programme.data?.groups.length ?? 0) > 0;
   return (
     <>
-      {programme}
+      {askProgramme && <ProgrammeResults q={words!} />}
       <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
-        {total} {total === 1 ? 'video' : 'videos'} found{words ? ` for “${words}”` : ''}
+        {inProgramme && total === 0
+          ? `No video titles match “${words}”: the programme results above lead to the routines.`
+          : `${total} ${total === 1 ? 'video' : 'videos'} found${words ? ` for “${words}”` : ''}`}
       </p>
       {videos.length === 0 ? (
         <div className="mt-6 text-zinc-400">
-          <p>{words ? `No videos match “${words}”.` : 'No videos on this page.'}</p>
-          {words && (
+          {!inProgramme && <p>{words ? `No videos match “${words}”.` : 'No videos on this page.'}</p>}
+          {words && !inProgramme && (
             <p className="mt-2">
               Try an entry number from the programme (like #47), a dancer&apos;s name, a studio, or fewer
               words.
