@@ -131,6 +131,27 @@ export async function timedLoop(
   return { perSecond: times.length / seconds, p95: times[Math.floor(times.length * 0.95)] ?? 0 };
 }
 
+/**
+ * Starts `task` at an even `rate` a second for `seconds`, whether or not earlier ones have finished
+ * (an open loop, as visitors arrive): the 95th percentile at a given load, where a closed loop of N
+ * connections only measures N divided by throughput. autocannon's `overallRate` sends in bursts, so
+ * its latencies are the bursts' queues.
+ */
+export async function atRate(rate: number, seconds: number, task: (index: number) => Promise<void>) {
+  const times: number[] = [];
+  const running: Array<Promise<void>> = [];
+  const start = performance.now();
+  for (let index = 0; index < rate * seconds; index++) {
+    const wait = start + (index * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const begun = performance.now();
+    running.push(task(index).then(() => void times.push(performance.now() - begun)));
+  }
+  await Promise.all(running);
+  times.sort((a, b) => a - b);
+  return { p95: times[Math.floor(times.length * 0.95)] ?? 0 };
+}
+
 export const MB = 1024 * 1024;
 
 /** CPU time a process has used so far, user and system, in ms (10 ms steps: the kernel counts ticks). */
