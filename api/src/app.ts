@@ -17,7 +17,10 @@ import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
 import { publicListRoutes } from './features/public-lists/public-lists.routes.ts';
 import { contactRoutes, registerAdminContactRoutes } from './features/contacts/contacts.routes.ts';
 import { sitePictureRoutes } from './features/pictures/site-pictures.routes.ts';
-import { uploadedPhotoRoutes } from './features/pictures/uploaded-photos.routes.ts';
+import {
+  registerUploadedPhotoAdminRoutes,
+  uploadedPhotoRoutes,
+} from './features/pictures/uploaded-photos.routes.ts';
 import { videoRoutes } from './features/videos/videos.routes.ts';
 import {
   registerAdminTestimonialRoutes,
@@ -48,7 +51,10 @@ import { registerProgrammeAdminRoutes } from './features/programmes/programme-ad
 import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
 import { registerSearchMissRoutes } from './features/search-misses/search-misses.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
-import { onlineAlertRoutes, registerOnlineAlertAdminRoutes } from './features/online-alerts/online-alerts.routes.ts';
+import {
+  onlineAlertRoutes,
+  registerOnlineAlertAdminRoutes,
+} from './features/online-alerts/online-alerts.routes.ts';
 import { webRoutes } from './site/web.ts';
 import { sitemapRoutes } from './site/sitemaps.ts';
 
@@ -154,6 +160,7 @@ export function createApp(deps: Deps): express.Express {
   registerBulkUploadRoutes(admin, deps);
   registerVideoProcessingRoutes(admin, deps);
   registerPortfolioRoutes(admin, deps);
+  registerUploadedPhotoAdminRoutes(admin, deps);
   registerPurchaseRoutes(admin, deps);
   registerGstRoutes(admin, deps);
   registerReminderAdminRoutes(admin, deps);

@@ -1,10 +1,18 @@
 import { Router } from 'express';
+import { createImageRequestSchema, imageUploadUrlRequestSchema } from '@app/shared/schemas';
 import { hasAvifVariant } from '@app/shared/images';
 import { variantKey, type VariantFormat } from '@app/shared/storage';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { negotiate, variantQuerySchema } from './variants.ts';
-import { imageIdSchema, readyImageVariants } from './uploaded-photos.service.ts';
+import { planUpload } from '../uploads/uploads.service.ts';
+import {
+  adminImage,
+  adminImages,
+  imageIdSchema,
+  readyImageVariants,
+  recordUpload,
+} from './uploaded-photos.service.ts';
 
 const formatOf: Record<ReturnType<typeof negotiate>, VariantFormat> = {
   avif: 'avif',
@@ -40,4 +48,30 @@ export function uploadedPhotoRoutes({ db, storage, publicCache }: Deps): Router 
     object.body.pipe(res);
   });
   return router;
+}
+
+/** The owner's uploads of pictures and the image picker's list; on the admin router. */
+export function registerUploadedPhotoAdminRoutes(admin: Router, deps: Deps): void {
+  const { db, storage } = deps;
+
+  // Pictures go to `uploads/`, which no route serves: the camera's metadata is public only once stripped.
+  admin.post('/api/admin/images/upload-url', async (req, res) => {
+    const request = imageUploadUrlRequestSchema.parse(req.body ?? {});
+    const target = await planUpload(storage, request, 'uploads');
+    res.set('Cache-Control', 'no-store').json(target);
+  });
+
+  admin.post('/api/admin/images', async (req, res) => {
+    const image = await recordUpload(deps, createImageRequestSchema.parse(req.body ?? {}));
+    res.status(201).json(await adminImage(db, image.id));
+  });
+
+  /** Every picture the picker can offer: uploaded and processed ones, portfolio photos among them. */
+  admin.get('/api/admin/images', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await adminImages(db, { readyOnly: true }));
+  });
+
+  admin.get('/api/admin/images/:id', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await adminImage(db, req.params.id));
+  });
 }

@@ -1,51 +1,18 @@
 import type { Router } from 'express';
 import {
-  createImageRequestSchema,
   createPortfolioPhotoSchema,
-  imageUploadUrlRequestSchema,
   replacePortfolioPhotoSchema,
   serialIdSchema,
   updatePortfolioPhotoSchema,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
-import { planUpload } from '../uploads/uploads.service.ts';
-import {
-  adminImage,
-  adminImages,
-  adminPortfolio,
-  createPhoto,
-  deletePhoto,
-  recordUpload,
-  replacePhoto,
-  updatePhoto,
-} from './portfolio.service.ts';
+import { adminPortfolio, createPhoto, deletePhoto, replacePhoto, updatePhoto } from './portfolio.service.ts';
 
 const photoIdSchema = serialIdSchema('Photo');
 
-/** The owner's portfolio (/admin/portfolio) and uploaded pictures (the image picker). */
+/** The owner's portfolio (/admin/portfolio). */
 export function registerPortfolioRoutes(admin: Router, deps: Deps): void {
-  const { db, storage, publicCache } = deps;
-
-  // Pictures go to `uploads/`, which no route serves: the camera's metadata is public only once stripped.
-  admin.post('/api/admin/images/upload-url', async (req, res) => {
-    const request = imageUploadUrlRequestSchema.parse(req.body ?? {});
-    const target = await planUpload(storage, request, 'uploads');
-    res.set('Cache-Control', 'no-store').json(target);
-  });
-
-  admin.post('/api/admin/images', async (req, res) => {
-    const image = await recordUpload(deps, createImageRequestSchema.parse(req.body ?? {}));
-    res.status(201).json(await adminImage(db, image.id));
-  });
-
-  /** Every picture the picker can offer: uploaded and processed ones, portfolio photos among them. */
-  admin.get('/api/admin/images', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await adminImages(db, { readyOnly: true }));
-  });
-
-  admin.get('/api/admin/images/:id', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await adminImage(db, req.params.id));
-  });
+  const { db, publicCache } = deps;
 
   admin.get('/api/admin/portfolio', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await adminPortfolio(db));

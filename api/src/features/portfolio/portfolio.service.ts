@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z, ZodError } from 'zod';
 import { images, portfolioItems, type Db } from '@app/shared/db';
@@ -6,7 +6,6 @@ import type { PortfolioCategory } from '@app/shared/constants';
 import { photoUrl } from '@app/shared/images';
 import {
   ALT_REQUIRED_MESSAGE,
-  type AdminImage,
   type AdminPortfolioPhoto,
   type createPortfolioPhotoSchema,
   type PublicPortfolioImage,
@@ -14,29 +13,8 @@ import {
 } from '@app/shared/schemas';
 import { deleteUnusedImages } from '@app/shared/uploaded-images';
 import type { Deps } from '../../deps.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { imageIdSchema } from '../pictures/uploaded-photos.service.ts';
-
-type Purpose = (typeof images.$inferInsert)['purpose'];
-
-/**
- * The upload-complete hook of every picture: checks the upload is in storage, records it, and queues
- * process-image. The same key twice gives the same image (one row and one job per storage key).
- */
-export async function recordUpload(
-  { db, storage, producer }: Pick<Deps, 'db' | 'storage' | 'producer'>,
-  upload: { awsKey: string; originalName: string; purpose: Purpose },
-): Promise<typeof images.$inferSelect> {
-  if (!(await storage.head(upload.awsKey)))
-    throw new HttpError(400, 'The upload did not arrive: upload the file again');
-  await db
-    .insert(images)
-    .values({ sourceKey: upload.awsKey, originalName: upload.originalName, purpose: upload.purpose })
-    .onConflictDoNothing({ target: images.sourceKey });
-  const [image] = await db.select().from(images).where(eq(images.sourceKey, upload.awsKey));
-  if (image!.status === 'pending') await producer.enqueue('process-image', { imageId: image!.id });
-  return image!;
-}
+import { notFound } from '../../http/errors.ts';
+import { recordUpload } from '../pictures/uploaded-photos.service.ts';
 
 /** Published photos whose picture is ready (built-in pictures have none to wait for), in the owner's order. */
 export function publicPortfolio(db: Db, category?: PortfolioCategory): Promise<PublicPortfolioImage[]> {
@@ -123,51 +101,6 @@ export async function adminPortfolio(db: Db): Promise<AdminPortfolioPhoto[]> {
     asc(portfolioItems.id),
   );
   return rows.map(toAdminPhoto);
-}
-
-/** Uploaded pictures as the picker lists them, newest first. */
-export async function adminImages(
-  db: Db,
-  which: { readyOnly?: boolean; id?: string },
-): Promise<AdminImage[]> {
-  const rows = await db
-    .select({
-      id: images.id,
-      purpose: images.purpose,
-      originalName: images.originalName,
-      status: images.status,
-      error: images.error,
-      width: images.width,
-      height: images.height,
-      placeholder: images.placeholder,
-      alt: sql<
-        string | null
-      >`(select p.alt from ${portfolioItems} p where p.image_id = "images"."id" limit 1)`,
-      createdAt: images.createdAt,
-    })
-    .from(images)
-    .where(
-      and(
-        which.id ? eq(images.id, which.id) : undefined,
-        which.readyOnly ? eq(images.status, 'ready') : undefined,
-      ),
-    )
-    .orderBy(desc(images.createdAt));
-  return rows.map((row) => ({
-    ...row,
-    purpose: row.purpose as AdminImage['purpose'],
-    status: row.status as AdminImage['status'],
-    url: photoUrl(row.id),
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-export async function adminImage(db: Db, id: string): Promise<AdminImage> {
-  // Not an id at all is as unknown as an id that is not there.
-  if (!imageIdSchema.safeParse(id).success) throw notFound('Image not found');
-  const [image] = await adminImages(db, { id });
-  if (!image) throw notFound('Image not found');
-  return image;
 }
 
 /** A photo whose upload has completed: last in its category, unpublished until it has alt text. */
