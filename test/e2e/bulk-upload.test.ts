@@ -3,7 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { programmeEntries, uploadFiles, videos } from '@app/shared/db';
+import { auditLog, programmeEntries, uploadFiles, videos } from '@app/shared/db';
+import { BULK_RELEASE_REASON } from '../../worker/src/jobs/process-video.ts';
 import { axeViolations, describeAxe } from '../support/a11y.ts';
 import { openPage } from '../support/browser.ts';
 import { createShowcase } from '../support/factories.ts';
@@ -190,6 +191,23 @@ describe('a competition uploaded in one go', () => {
       state: 'failed',
       published: false,
     });
+    // Each went on sale with an audit entry, by the job, not the owner; the failed one has none.
+    const audited = await db
+      .select({
+        actor: auditLog.actor,
+        action: auditLog.action,
+        name: auditLog.subjectName,
+        reason: auditLog.reason,
+      })
+      .from(auditLog);
+    expect(audited).toHaveLength(13);
+    expect(audited).toContainEqual({
+      actor: 'system',
+      action: 'unhide',
+      name: 'Item 13: Routine 13',
+      reason: BULK_RELEASE_REASON,
+    });
+    expect(audited.map((entry) => entry.name)).not.toContain('Item 14: Routine 14');
     await expect.poll(() => page.getByText('Ready', { exact: true }).count()).toBe(13);
     expect(await page.getByText('Failed', { exact: true }).count()).toBe(1);
 

@@ -488,9 +488,13 @@ async function removeUnused(context: WorkerContext, awsKey: string, keys: string
   );
 }
 
+/** The audit log's reason for a bulk upload's video put on sale by this job. */
+export const BULK_RELEASE_REASON = 'On sale once ready, as chosen when its competition upload was confirmed';
+
 /**
  * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
- * ready (decision 033); a failed one never does, and one she hid since stays hidden.
+ * ready (decision 033); a failed one never does, and one she hid since stays hidden. The audit log
+ * says so in the same statement, as it does for the owner's own publishing.
  */
 async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoId: string): Promise<void> {
   const released = await db.execute(sql`
@@ -500,9 +504,13 @@ async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoI
       where b.id = f.batch_id and f.video_id = ${videoId} and f.state = 'uploaded'
         and b.publish and f.released_at is null
       returning f.video_id
+    ), published as (
+      update videos set published = true
+      where id in (select video_id from released) and withdrawn_at is null
+      returning id, title
     )
-    update videos set published = true
-    where id in (select video_id from released) and withdrawn_at is null`);
+    insert into audit_log (actor, action, subject_kind, subject_id, subject_name, reason)
+    select 'system', 'unhide', 'video', id, title, ${BULK_RELEASE_REASON} from published`);
   // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
   if ((released.rowCount ?? 0) > 0)
     await producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {

@@ -13,6 +13,9 @@ const actionLabels: Record<AuditEntry['action'], string> = {
   restore: 'Restored to buyers',
 };
 
+/** Who: the admin session is the owner; 'system' is a job acting on her earlier choice. */
+const actorLabels: Record<string, string> = { owner: 'You', system: 'Automatic' };
+
 const columns: TableColumn[] = [
   { label: 'When' },
   { label: 'What' },
@@ -45,7 +48,7 @@ export function AuditTable({ entries }: { entries: UseQueryResult<AuditEntry[]> 
           <TableCell className="text-zinc-100">
             {entry.subjectName} <span className="text-xs text-zinc-500">({entry.subjectKind})</span>
           </TableCell>
-          <TableCell className="text-zinc-300">{entry.actor === 'owner' ? 'You' : entry.actor}</TableCell>
+          <TableCell className="text-zinc-300">{actorLabels[entry.actor] ?? entry.actor}</TableCell>
           <TableCell className="max-w-md text-zinc-300">{entry.reason ?? '—'}</TableCell>
         </TableRow>
       )}
