@@ -22,7 +22,7 @@ export async function waitingRoutineList(db: Db): Promise<WaitingRoutineList> {
         join programme_entry_dancers ed on ed.dancer_id = a.dancer_id
       where a.confirmed_at is not null and a.dancer_id is not null
     )
-    select e.id as "entryId", s.name as "showcaseName", e.entry_number as "entryNumber", e.section, e.title,
+    select e.id as "entryId", s.id as "showcaseId", s.name as "showcaseName", e.entry_number as "entryNumber", e.section, e.title,
       st.name as studio, count(*)::int as waiting, min(w.confirmed_at) as since,
       exists (select 1 from videos v where v.entry_id = e.id) as "hasVideo"
     from waiting w
@@ -30,7 +30,7 @@ export async function waitingRoutineList(db: Db): Promise<WaitingRoutineList> {
       join showcases s on s.id = e.showcase_id
       left join programme_studios st on st.id = e.studio_id
     where not (s.published and exists (select 1 from videos v where v.entry_id = e.id and ${onlineVideoV}))
-    group by e.id, s.name, st.name
+    group by e.id, s.id, st.name
     order by waiting desc, since, s.name, e.entry_sort, e.entry_number
     limit ${WAITING_ROUTINE_LINES + 1}`);
   return {

@@ -243,6 +243,7 @@ export type OnlineAlertAnswer = z.infer<typeof onlineAlertAnswerSchema>;
 
 export const waitingRoutineSchema = z.object({
   entryId: z.string(),
+  showcaseId: z.string(),
   showcaseName: z.string(),
   entryNumber: z.string(),
   section: z.string(),

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { formatDateTime } from '@app/shared/format';
 import { TableCell, TableRow, type TableColumn } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api.ts';
 import { waitingRoutineListSchema } from '../../lib/schemas.ts';
 import { AdminLayout } from '../admin-shell/admin-layout.tsx';
 import { QueryTable } from '../admin-shell/query-state.tsx';
+import { entriesPath } from '../admin-programmes/entries-path.ts';
 
 // Read-only, and no other screen refreshes it: its one key stays here (decision 036).
 const waitingKey = ['/api/admin/online-alerts/waiting'] as const;
@@ -57,8 +59,14 @@ export default function AdminWaitingRoutinesPage() {
         {(routine) => (
           <TableRow key={routine.entryId}>
             <TableCell className="text-zinc-300">{routine.showcaseName}</TableCell>
-            <TableCell className="font-semibold whitespace-nowrap text-white">
-              {routine.entryNumber}
+            <TableCell className="font-semibold whitespace-nowrap">
+              <Link
+                href={entriesPath(routine.showcaseId, routine.entryNumber)}
+                className="text-spotlight-300 hover:underline"
+              >
+                {routine.entryNumber}
+                <span className="sr-only"> in the programme&apos;s entries</span>
+              </Link>
             </TableCell>
             <TableCell>
               <span className="text-white">{routine.title || routine.section}</span>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from '../../components/ui/card.tsx';
 import type { RemovalActions } from './queries.ts';
 import { ageLabel, removalDue } from './removal-due.ts';
+import { entriesPath } from '../admin-programmes/entries-path.ts';
 
 const dueColour = { due: 'default', overdue: 'danger', closed: 'neutral' } as const;
 
@@ -23,7 +24,7 @@ function DancerActions({
   setStatus: RemovalActions['setStatus'];
 }) {
   if (!request.dancer) return <Badge variant="danger">Name removed from the programme</Badge>;
-  const entries = `/admin/programmes?showcase=${encodeURIComponent(request.dancer.showcaseId)}&q=${encodeURIComponent(request.dancer.name)}`;
+  const entries = entriesPath(request.dancer.showcaseId, request.dancer.name);
   return (
     <>
       <Link href={entries} className="text-sm text-spotlight-300 hover:underline">

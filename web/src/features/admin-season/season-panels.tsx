@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Table, TableCell, TableRow } from '../../components/ui/table.tsx';
 import { AdminSection } from '../admin-shell/admin-section.tsx';
 import { funnelSteps, percent, salesSummary } from './figures.ts';
+import { entriesPath } from '../admin-programmes/entries-path.ts';
 
 // The season view's panels (decision 034). Every figure a chart draws is also in a table or a sentence.
 
@@ -15,9 +16,6 @@ const SalesChart = lazy(() =>
 const FunnelChart = lazy(() =>
   import('./season-charts.tsx').then((module) => ({ default: module.FunnelChart })),
 );
-
-const programmeLink = (showcaseId: string, q?: string) =>
-  `/admin/programmes?${new URLSearchParams({ showcase: showcaseId, ...(q && { q }) }).toString()}`;
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
@@ -81,7 +79,7 @@ export function EntriesPanel({ view }: { view: SeasonView }) {
         </div>
       )}
       <Link
-        href={programmeLink(showcase.id)}
+        href={entriesPath(showcase.id)}
         className="mt-4 inline-block text-sm font-semibold text-spotlight-300 underline"
       >
         Open this programme&apos;s entries
@@ -252,7 +250,7 @@ export function SearchMissesPanel({ view }: { view: SeasonView }) {
               <TableCell>
                 {miss.suggestion ? (
                   <Link
-                    href={programmeLink(showcase.id, miss.suggestion.search)}
+                    href={entriesPath(showcase.id, miss.suggestion.search)}
                     className="font-semibold text-spotlight-300 underline"
                   >
                     Entry {miss.suggestion.entryNumber}: {miss.suggestion.label}
@@ -260,7 +258,7 @@ export function SearchMissesPanel({ view }: { view: SeasonView }) {
                   </Link>
                 ) : (
                   <Link
-                    href={programmeLink(showcase.id, miss.query)}
+                    href={entriesPath(showcase.id, miss.query)}
                     className="font-semibold text-spotlight-300 underline"
                   >
                     Look in the programme<span className="sr-only"> for “{miss.query}”</span>
