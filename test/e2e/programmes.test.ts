@@ -194,5 +194,26 @@ describe('competition programmes in the browser', () => {
     }
     expect(refusedAt).toBeGreaterThan(0);
     expect(refusedAt).toBeLessThan(200);
+
+    // The library says so in words from this address now, and entry numbers still answer.
+    const refused = await openPage(browser, { width: 390, height: 844 });
+    await refused.page.goto(`${api.url}/videos`);
+    await refused.page.getByLabel('Search videos').fill('maia ngata');
+    const notice = refused.page.getByRole('status').filter({ hasText: 'Too many name searches' });
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(
+        /^Too many name searches\. Please try again in \d+ minutes?\. Entry numbers \(like #47\) still work\.$/,
+      );
+    await refused.page.getByLabel('Search videos').fill('#47');
+    await expect
+      .poll(() =>
+        refused.page
+          .getByRole('region', { name: 'In the programmes' })
+          .getByRole('heading', { name: 'Item 47: Firefly' })
+          .isVisible(),
+      )
+      .toBe(true);
+    await refused.context.close();
   });
 });

@@ -3,8 +3,8 @@ import {
   ONLINE_ALERT_REQUESTED,
   onlineAlertActionSchema,
   onlineAlertRequestSchema,
-  waitingRoutineListSchema,
   textIdSchema,
+  waitingRoutineListSchema,
   type OnlineAlertAnswer,
 } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';

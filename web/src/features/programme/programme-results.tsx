@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { ApiError } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 import { useProgrammeSearch } from './queries.ts';
 import { RoutineList } from './routine-list.tsx';
 
@@ -10,10 +10,10 @@ import { RoutineList } from './routine-list.tsx';
  */
 export function ProgrammeResults({ q }: { q: string }) {
   const result = useProgrammeSearch(q, true);
-  if (result.error instanceof ApiError && result.error.status === 429)
+  if (isApiError(result.error, 'rate_limited'))
     return (
       <p role="status" className="mt-8 text-amber-200">
-        {result.error.message} Entry numbers (like #47) still work.
+        {result.error.serverMessage ?? 'Too many name searches for now.'} Entry numbers (like #47) still work.
       </p>
     );
   const groups = result.data?.groups ?? [];
