@@ -68,7 +68,7 @@ export function BulkUpload({
       } catch (error) {
         if ((error as Error).name === 'AbortError') break;
         failed += 1;
-        update(index, { state: 'failed', error: (error as Error).message });
+        update(index, { state: 'failed', error: errorMessage(error, 'The upload did not finish.') });
       }
     }
     setRunning(false);

@@ -12,7 +12,7 @@ import {
   textBinder,
 } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { api } from '../../lib/api.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../admin-uploads/image-picker.tsx';
 import { uploadFile } from '../admin-uploads/upload.ts';
 import { Progress } from '../../components/ui/progress.tsx';
@@ -73,7 +73,11 @@ export function VideoForm({
       }));
     } catch (error) {
       if ((error as Error).name !== 'AbortError')
-        toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+        toast({
+          title: 'Upload failed',
+          description: errorMessage(error, 'The upload did not finish.'),
+          variant: 'destructive',
+        });
     } finally {
       setProgress(null);
       upload.current = null;
