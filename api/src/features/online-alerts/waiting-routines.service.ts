@@ -23,7 +23,8 @@ export async function waitingRoutineList(db: Db): Promise<WaitingRoutineList> {
       where a.confirmed_at is not null and a.dancer_id is not null
     )
     select e.id as "entryId", s.id as "showcaseId", s.name as "showcaseName",
-      e.entry_number as "entryNumber", e.section, e.title, st.name as studio, count(*)::int as waiting, min(w.confirmed_at) as since,
+      e.entry_number as "entryNumber", e.section, e.title, st.name as studio,
+      count(*)::int as waiting, min(w.confirmed_at) as since,
       exists (select 1 from videos v where v.entry_id = e.id) as "hasVideo"
     from waiting w
       join programme_entries e on e.id = w.entry_id
