@@ -35,6 +35,10 @@ export async function buildServer() {
         format: 'esm',
         target: 'node20',
         plugins: [npmPackagesExternal],
+        // Our own modules imported with import() become chunks of their own, so the npm packages
+        // they import (the S3 SDK, pdfkit) load when they are first needed, not at start.
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
         // Kept beside the bundle for `node --enable-source-maps` when reading a stack trace.
         sourcemap: true,
         logLevel: 'warning',

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { purchases, taxDocuments, type Db } from '@app/shared/db';
 import { normalizeEmail } from '@app/shared/buyer-library';
 import { documentFileName, type DocumentContent } from '@app/shared/gst';
-import { renderDocumentPdf } from '@app/shared/gst/pdf';
 import type { DocumentLink } from '@app/shared/schemas';
 import { notFound } from '../../http/errors.ts';
 
@@ -58,6 +57,8 @@ export interface DocumentFile {
 async function pdfOf(row: typeof taxDocuments.$inferSelect | undefined): Promise<DocumentFile> {
   if (!row) throw notFound('Document not found');
   const content = row.content as DocumentContent;
+  // pdfkit, fontkit and the fonts load on the first PDF asked for, not in every api process.
+  const { renderDocumentPdf } = await import('@app/shared/gst/pdf');
   return { body: await renderDocumentPdf(content), fileName: documentFileName(content) };
 }
 

@@ -15,7 +15,6 @@ import {
   textIdSchema,
 } from '@app/shared/schemas';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { showcases } from '@app/shared/db';
 import { csvCell } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
@@ -160,6 +159,7 @@ export function registerProgrammeAdminRoutes(admin: Router, deps: Deps): void {
     if (!showcase) throw notFound('Showcase not found');
     const url = `${deps.config.PUBLIC_URL}/videos?showcase=${encodeURIComponent(showcase.slug)}`;
     const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+    const { default: QRCode } = await import('qrcode');
     res.set('Cache-Control', 'no-store').attachment(`${showcase.slug}-qr.${format}`);
     if (format === 'svg')
       res.type('image/svg+xml').send(await QRCode.toString(url, { ...options, type: 'svg' }));

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { HttpError } from '../../http/errors.ts';
 
@@ -110,7 +110,9 @@ function cellText(cell: ExcelJS.Cell): string {
 
 async function readXlsx(bytes: Buffer): Promise<ProgrammeSheet[]> {
   checkZipSizes(bytes);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the owner's first XLSX: exceljs costs every api process memory it would rarely use.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
