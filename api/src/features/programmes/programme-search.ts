@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import { listedVideoV } from '@app/shared/sales';
 import {
@@ -9,7 +9,7 @@ import {
   type Routine,
 } from '@app/shared/schemas';
 import { searchWords } from '../videos/library.service.ts';
-import { preparedRows } from './prepared.ts';
+import { preparedStatement, slotsOf } from './prepared.ts';
 
 // "Find your dancer" (decisions 032 and 035): the library's search box also reads the programme. A
 // search is one prepared statement: an entry number through programme_entries_sort_idx; names and
@@ -90,16 +90,18 @@ function routineOf({ dancers, ...row }: RoutineRow, display: DancerNameDisplay):
   };
 }
 
+type EntryIds = { entryIds: string };
+const routinesStatement = preparedStatement<EntryIds>(sql`
+  select ${routineColumns}, s.dancer_names as display
+  from programme_entries e join showcases s on s.id = e.showcase_id
+  where e.id in (select jsonb_array_elements_text(${slotsOf<EntryIds>()('entryIds')}::jsonb))`);
+
 /** Routines of these entries, keyed by entry id (a dancer's or studio's page). */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await preparedRows<RoutineRow & { display: DancerNameDisplay }>(
-    db,
-    sql`
-    select ${routineColumns}, s.dancer_names as display
-    from programme_entries e join showcases s on s.id = e.showcase_id
-    where e.id in (select jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`,
-  );
+  const rows = await routinesStatement<RoutineRow & { display: DancerNameDisplay }>(db, {
+    entryIds: JSON.stringify(entryIds),
+  });
   return new Map(rows.map(({ display, ...row }) => [row.entryId, routineOf(row, display)]));
 }
 
@@ -156,7 +158,7 @@ function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
  * word similarity, then the newest competition. `gate` limits who may answer (a showcase that hides
  * names answers only to the full name).
  */
-function namesWhere(table: SQL, key: string, match: SQL, gate: SQL, limit: number) {
+function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number) {
   return sql`
     select p.id, p.showcase_id, p.name,
       row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
@@ -166,7 +168,7 @@ function namesWhere(table: SQL, key: string, match: SQL, gate: SQL, limit: numbe
 }
 
 /** Every name holding each typed word as the start of one of its words ("maia ngata", "Māia", "mia ch"). */
-const byWords = (table: SQL, key: string, prefix: string, gate: SQL, limit: number) =>
+const byWords = (table: SQL, key: Placeholder, prefix: Placeholder, gate: SQL, limit: number) =>
   namesWhere(
     table,
     key,
@@ -176,7 +178,7 @@ const byWords = (table: SQL, key: string, prefix: string, gate: SQL, limit: numb
   );
 
 /** By trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
-const byLikeness = (table: SQL, key: string, gate: SQL, limit: number) =>
+const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
   namesWhere(
     table,
     key,
@@ -186,42 +188,52 @@ const byLikeness = (table: SQL, key: string, gate: SQL, limit: number) =>
     limit,
   );
 
-/** GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first. */
-export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSearch> {
-  const read = readSearch(text);
-  if (read.kind === 'words' && read.words.length === 0) return { groups: [] };
+type NumberValues = { sort: number; exact: string };
+const numberSlot = slotsOf<NumberValues>();
 
-  let query: SQL;
-  if (read.kind === 'number') {
-    // "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text).
-    query = answerQuery(
-      sql``,
-      nothing,
-      nothing,
-      sql`
-      select e.id, e.showcase_id, null::text as name,
-        row_number() over (order by lower(e.entry_number) = ${read.exact} desc, s.created_at desc, e.entry_number) as rank
-      from programme_entries e join visible s on s.id = e.showcase_id
-      where e.entry_sort = ${read.sort} and (lower(e.entry_number) = ${read.exact} or ${read.exact} = e.entry_sort::text)
-      order by rank limit ${MAX_ROUTINES}`,
-    );
-  } else {
-    const { key, words } = read;
-    const names = read.letters >= MIN_NAME_LETTERS;
-    // Every typed word as the start of a name's word; the words are letters and digits only.
-    const prefix = words.map((word) => `'${word}':*`).join(' & ');
-    const dancerGate = sql`${names} and (s.dancer_names <> 'hidden' or p.search_key = ${key})`;
-    const studioGate = sql`${names}`;
-    // Section and routine words: every word in the entry's section or title, newest showcase first.
-    // A showcase whose programme lacks a word is skipped by its one row of words
-    // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
-    // the rest, the newest 24 are read, each one's entries in programme order (an index) up to 24. So
-    // a search reads at most 24 x 400 entries however large the season (decision 035); a routine found
-    // only past the 24th competition whose programme holds every word is not answered.
-    const sectionWords = words.filter((word) => word.length >= 3);
-    const patterns = JSON.stringify(sectionWords.map((word) => `%${word}%`));
-    const allOf = sql`array(select jsonb_array_elements_text(${patterns}::jsonb))`;
-    query = answerQuery(
+/** "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). */
+const numberSearch = preparedStatement<NumberValues>(
+  answerQuery(
+    sql``,
+    nothing,
+    nothing,
+    sql`
+    select e.id, e.showcase_id, null::text as name,
+      row_number() over (order by lower(e.entry_number) = ${numberSlot('exact')} desc, s.created_at desc, e.entry_number) as rank
+    from programme_entries e join visible s on s.id = e.showcase_id
+    where e.entry_sort = ${numberSlot('sort')}
+      and (lower(e.entry_number) = ${numberSlot('exact')} or ${numberSlot('exact')} = e.entry_sort::text)
+    order by rank limit ${MAX_ROUTINES}`,
+  ),
+);
+
+type WordsValues = {
+  /** The typed words, joined by one space. */
+  key: string;
+  /** Every typed word as the start of a name's word: "'maia':* & 'ngata':*" (letters and digits only). */
+  prefix: string;
+  /** Whether the text has enough letters to look for names. */
+  names: boolean;
+  /** Section words of three letters or more, as LIKE patterns, a JSON array (may be empty). */
+  patterns: string;
+  hasPatterns: boolean;
+};
+const wordsSlot = slotsOf<WordsValues>();
+
+const wordsSearch = (() => {
+  const key = wordsSlot('key');
+  const dancerGate = sql`${wordsSlot('names')} and (s.dancer_names <> 'hidden' or p.search_key = ${key})`;
+  const studioGate = sql`${wordsSlot('names')}`;
+  const allOf = sql`array(select jsonb_array_elements_text(${wordsSlot('patterns')}::jsonb))`;
+  const prefix = wordsSlot('prefix');
+  // Section and routine words: every word in the entry's section or title, newest showcase first.
+  // A showcase whose programme lacks a word is skipped by its one row of words
+  // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
+  // the rest, the newest 24 are read, each one's entries in programme order (an index) up to 24. So
+  // a search reads at most 24 x 400 entries however large the season (decision 035); a routine found
+  // only past the 24th competition whose programme holds every word is not answered.
+  return preparedStatement<WordsValues>(
+    answerQuery(
       sql`
       prefix_dancers as (${byWords(sql`programme_dancers`, key, prefix, dancerGate, MAX_DANCERS)}),
       prefix_studios as (${byWords(sql`programme_studios`, key, prefix, studioGate, MAX_STUDIOS)}),
@@ -229,7 +241,7 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
         select e.id, e.showcase_id, null::text as name,
           row_number() over (order by s.created_at desc, s.id, e.entry_sort, e.entry_number) as rank
         from (select s.id, s.created_at from visible s join programme_showcase_words w on w.showcase_id = s.id
-          where ${sectionWords.length > 0} and w.words like all (${allOf})
+          where ${wordsSlot('hasPatterns')} and w.words like all (${allOf})
           order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
         cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
           where e.showcase_id = s.id and e.section_key like all (${allOf})
@@ -241,11 +253,31 @@ export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSe
       sql`select * from prefix_studios union all
         ${byLikeness(sql`programme_studios`, key, studioGate, MAX_STUDIOS)}`,
       sql`select * from section_entries`,
-    );
+    ),
+  );
+})();
+
+/** GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first. */
+export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSearch> {
+  const read = readSearch(text);
+  if (read.kind === 'words' && read.words.length === 0) return { groups: [] };
+
+  let rows: FoundRow[];
+  if (read.kind === 'number') rows = await numberSearch<FoundRow>(db, { sort: read.sort, exact: read.exact });
+  else {
+    const { key, words } = read;
+    const sectionWords = words.filter((word) => word.length >= 3);
+    rows = await wordsSearch<FoundRow>(db, {
+      key,
+      prefix: words.map((word) => `'${word}':*`).join(' & '),
+      names: read.letters >= MIN_NAME_LETTERS,
+      patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
+      hasPatterns: sectionWords.length > 0,
+    });
   }
 
   const groups: ProgrammeSearchGroup[] = [];
-  for (const row of await preparedRows<FoundRow>(db, query)) {
+  for (const row of rows) {
     let group = groups.at(-1);
     if (group?.showcase.id !== row.showcaseId) {
       group = {
