@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '@app/shared/password';
+import { createProducer, createRedis, jobNames } from '@app/shared/queue';
 import { CHECKOUT, databaseUrl, TEST_DATABASE_ADMIN_URL, TEST_REDIS_URL } from '../test/support/services.ts';
 
 /** The bench's `--name N` flags, each a number with its default (a flag that is not a number reads NaN). */
@@ -65,6 +66,31 @@ export async function prepareBenchEnv(name: string): Promise<Record<string, stri
     if (result.status !== 0) throw new Error(`${script} failed`);
   }
   return env;
+}
+
+/**
+ * Resolves once the worker has nothing to do (no job waiting, active or prioritized in any queue; the
+ * cron jobs' next runs stay delayed) and says how long that took. The seed leaves demo videos to
+ * encode: ffmpeg beside a measurement would make it a measure of the encoding.
+ */
+export async function workerIdle(env: Record<string, string>, timeoutMs = 180_000): Promise<number> {
+  const redis = createRedis(env.REDIS_URL!, 'client');
+  const producer = createProducer(redis, env.QUEUE_PREFIX!);
+  const started = performance.now();
+  try {
+    for (let quiet = 0; quiet < 3;) {
+      const counts = await Promise.all(
+        jobNames.map((name) => producer.queue(name).getJobCountByTypes('waiting', 'active', 'prioritized')),
+      );
+      quiet = counts.every((count) => count === 0) ? quiet + 1 : 0;
+      if (performance.now() - started > timeoutMs) throw new Error('The worker did not go idle');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await producer.close();
+    redis.disconnect();
+  }
 }
 
 export interface LoadResult {

@@ -23,6 +23,7 @@ import {
   printTable,
   timedLoop,
   verdict,
+  workerIdle,
 } from './lib.ts';
 
 const { seconds: SECONDS } = numberFlags({ seconds: 5 });
@@ -97,6 +98,7 @@ console.info(
 
 const api = await startApi(env);
 const worker = await startWorker(env);
+console.info(`Worker idle after ${(await workerIdle(env)).toFixed(1)} s (the seed's demo videos encoded)`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 try {
   const probe = await fetch(`${api.url}/api/programme/search?q=maia%20ngata`);
