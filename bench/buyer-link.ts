@@ -6,7 +6,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { numberFlags, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { numberFlags, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const { requests: PER_GROUP } = numberFlags({ requests: 400 });
 /** The two groups' medians may differ by at most this much: below what a network path can show. */
@@ -35,6 +35,7 @@ await client.end();
 
 const api = await startApi(env);
 const worker = await startWorker(env);
+await workerIdle(env);
 const agent = new http.Agent({ keepAlive: false });
 const { port } = new URL(api.url);
 

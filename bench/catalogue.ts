@@ -19,12 +19,13 @@ import { startApi, startWorker } from '../test/support/processes.ts';
 import {
   load,
   numberFlags,
-  printFootprint,
   prepareBenchEnv,
+  printFootprint,
   printTable,
   root,
   timedLoop,
   verdict,
+  workerIdle,
 } from './lib.ts';
 import { launchChrome, medianRun } from './lighthouse-runs.ts';
 
@@ -106,6 +107,7 @@ console.info(
 // One after the other: on a busy machine two cold starts at once can miss their start deadline.
 const api = await startApi(env);
 const worker = await startWorker(env);
+await workerIdle(env);
 const showcases = (await (await fetch(`${api.url}/api/showcases`)).json()) as Array<{
   slug: string;
   videoCount: number;

@@ -14,7 +14,7 @@ import { createStripe } from '@app/shared/stripe';
 import { parseConfig } from '@app/shared/config';
 import { startApi, startWorker } from '../test/support/processes.ts';
 import { startFakeStripe } from '../test/support/fake-stripe.ts';
-import { cpuMs, numberFlags, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { cpuMs, numberFlags, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const PURCHASES = 200;
 /**
@@ -51,6 +51,7 @@ await Promise.all(
   (['process-video', 'make-video-stream'] as const).map((name) => producer.queue(name).drain(true)),
 );
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
+await workerIdle(env);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 4 });
 try {
   const [template] = await db.select().from(videos).where(eq(videos.title, 'Senior Contemporary Group'));

@@ -12,7 +12,7 @@ import { createStorage } from '@app/shared/storage';
 import { withCameraMetadata } from '../test/support/camera.ts';
 import { startWorker } from '../test/support/processes.ts';
 import { processImage } from '../worker/src/images/pipeline.ts';
-import { numberFlags, peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { numberFlags, peakRssMb, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const flags = numberFlags({ count: 200, baseline: 20, megapixels: 24 });
 const photos = flags.count;
@@ -66,6 +66,7 @@ for (let index = 0; index < photos; index++) {
   ids.push(row!.id);
 }
 const worker = await startWorker(env);
+await workerIdle(env);
 try {
   started = performance.now();
   for (const imageId of ids) await producer.enqueue('process-image', { imageId });

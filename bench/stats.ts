@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { createDatabase, videos, videoStatEvents } from '@app/shared/db';
 import { createProducer, statBatch } from '@app/shared/queue';
 import { startApi, startWorker } from '../test/support/processes.ts';
-import { peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { peakRssMb, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const EVENTS = 10_000;
 
@@ -84,6 +84,7 @@ const nextVisitor = () => {
   return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
 };
 const [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
+await workerIdle(env);
 const { db, pool } = createDatabase(env.DATABASE_URL!, { max: 2 });
 try {
   const [video] = await db.select().from(videos).where(eq(videos.title, 'Solo Highlights Reel'));

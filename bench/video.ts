@@ -26,7 +26,7 @@ import {
 } from '../worker/src/jobs/process-video.ts';
 import { hlsCommand, planRenditions } from '../worker/src/media/renditions.ts';
 import { startWorker } from '../test/support/processes.ts';
-import { peakRssMb, prepareBenchEnv, printTable, verdict } from './lib.ts';
+import { peakRssMb, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const { values: flags } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, height: { type: 'string', default: '1080' } },
@@ -132,6 +132,7 @@ async function endToEnd(source: string) {
   const redis = createRedis(config.REDIS_URL, 'client');
   const producer = createProducer(redis, config.QUEUE_PREFIX);
   const worker = await startWorker(env);
+  await workerIdle(env);
   try {
     const awsKey = `videos/bench-${minutes}min-${height}p.mp4`;
     const { rows } = await pool.query<{ id: string }>(
