@@ -734,6 +734,8 @@ export const programmeEntryDancers = pgTable(
   (t) => [
     primaryKey({ columns: [t.entryId, t.dancerId] }),
     index('programme_entry_dancers_dancer_idx').on(t.dancerId),
+    // A routine card's dancers in programme order, read from the index alone (no sort, no heap).
+    index('programme_entry_dancers_entry_order_idx').on(t.entryId, t.position, t.dancerId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "programme_entry_dancers_entry_order_idx" ON "programme_entry_dancers" USING btree ("entry_id","position","dancer_id");
