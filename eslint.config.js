@@ -21,6 +21,10 @@ const contractSubpaths = sharedExports
 const notAContract = `^@app/shared(?!/(${contractSubpaths.join('|')})$)`;
 const notAContractMessage =
   'The web imports only @app/shared subpaths that map into shared/src/contracts/ (shared/package.json "exports"); the rest is server code with secrets and clients.';
+const lazyImportOutsideContracts = {
+  selector: `ImportExpression[source.value=/${notAContract.replaceAll('/', '\\/')}/]`,
+  message: notAContractMessage,
+};
 const webImportPatterns = [
   { regex: notAContract, message: notAContractMessage },
   {
@@ -34,7 +38,17 @@ const webImportPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-server/**', 'data/**', 'shared/drizzle/**', 'coverage/**', '.cache/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/dist-server/**',
+      'data/**',
+      'shared/drizzle/**',
+      'coverage/**',
+      '.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -100,12 +114,24 @@ export default tseslint.config(
         },
       ],
       // A lazy import() is held to the same folders.
+      'no-restricted-syntax': ['error', lazyImportOutsideContracts],
+    },
+  },
+  {
+    // What a person reads: an ApiError's own message is "{status}: {the raw body}" (web/src/lib/api.ts).
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: `ImportExpression[source.value=/${notAContract.replaceAll('/', '\\/')}/]`,
-          message: notAContractMessage,
-        },
+        lazyImportOutsideContracts,
+        ...[
+          "MemberExpression[property.name='message'][object.name=/^(error|err|e|reason|failure|cause)$/]",
+          "MemberExpression[property.name='message'][object.property.name='error']",
+        ].map((selector) => ({
+          selector,
+          message: "Show errorMessage(error, fallback): an ApiError's message is its status and raw body.",
+        })),
       ],
     },
   },

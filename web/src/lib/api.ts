@@ -49,6 +49,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 /** The message to show a person: the server's own message when it sent one. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  // eslint-disable-next-line no-restricted-syntax -- here, where an ApiError has already been answered
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -2,7 +2,7 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import AwsS3 from '@uppy/aws-s3';
 import type { UploadFile } from '@app/shared/schemas';
 import { bulkPartSize } from '../../lib/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 import { signAction } from '../admin-uploads/upload.ts';
 
 // The bulk upload's sending side (decision 033): Uppy's S3 client, with every S3 request signed by
@@ -48,8 +48,9 @@ export function createUploader(batchId: string, events: UploaderEvents) {
     events.arrived(idOf(file));
     uppy.removeFile(file.id);
   });
+  // A refused signing request arrives here as our ApiError: the owner reads the api's sentence.
   uppy.on('upload-error', (file, error) => {
-    if (file) events.failed(idOf(file), error.message);
+    if (file) events.failed(idOf(file), errorMessage(error, 'The upload stopped'));
   });
 
   return {
