@@ -104,7 +104,28 @@ describe('find your dancer', () => {
     for (const q of ['!!!', '#', 'x'.repeat(5_000), '99999', 'zzzzqqq'])
       expect(programmeSearchSchema.parse((await search(q).expect(200)).body)).toEqual({ groups: [] });
     await search('x'.repeat(5_001)).expect(400);
-    expect(current.id).toBeTruthy();
+
+    // With the library's showcase filter (where a competition's QR code leads), by slug or id: that
+    // competition's programme only, though a newer one holds the same number and name.
+    const scoped = (q: string, showcase: string) =>
+      request(api.app).get('/api/programme/search').query({ q, showcase }).set('X-Forwarded-For', from());
+    for (const showcase of [older.slug, older.id]) {
+      for (const q of ['47', 'maia ngata']) {
+        const answer = programmeSearchSchema.parse((await scoped(q, showcase).expect(200)).body);
+        expect(
+          answer.groups.map((group) => group.showcase.name),
+          q,
+        ).toEqual(['Autumn Champs 2026']);
+      }
+    }
+    const number = programmeSearchSchema.parse((await scoped('47', current.slug).expect(200)).body);
+    expect(number.groups.map((group) => group.routines.map((routine) => routine.entryNumber))).toEqual([
+      ['47', '47b'],
+    ]);
+    expect(programmeSearchSchema.parse((await scoped('47', 'more').expect(200)).body)).toEqual({
+      groups: [],
+    });
+    await scoped('47', 'x'.repeat(101)).expect(400);
   });
 
   it('answers a hidden name only to the whole name, and then without the name', async () => {

@@ -120,6 +120,10 @@ type FoundRow = {
 
 const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank where false`;
 
+/** Both statements' scope: the library's showcase filter, or null for every competition. */
+type Scope = { showcase: string | null };
+const showcaseSlot = slotsOf<Scope>()('showcase');
+
 /**
  * The whole answer in one statement (one round trip, planned once per connection: a search costs a
  * few milliseconds, and at a season's scale planning and round trips cost as much as reading).
@@ -129,7 +133,8 @@ const nothing = sql`select null::text as id, null::text as showcase_id, null::te
 function answerQuery(ctes: SQL, dancers: SQL, studios: SQL, entries: SQL): SQL {
   return sql`
     with visible as materialized (
-      select s.id, s.name, s.slug, s.dancer_names, s.created_at from showcases s where ${visibleShowcase}),
+      select s.id, s.name, s.slug, s.dancer_names, s.created_at from showcases s where ${visibleShowcase}
+        and (${showcaseSlot}::text is null or s.slug = ${showcaseSlot} or s.id = ${showcaseSlot})),
     ${ctes}
     found_dancers as (${dancers}),
     found_studios as (${studios}),
@@ -188,7 +193,7 @@ const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
     limit,
   );
 
-type NumberValues = { sort: number; exact: string };
+type NumberValues = Scope & { sort: number; exact: string };
 const numberSlot = slotsOf<NumberValues>();
 
 /** "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). */
@@ -207,7 +212,7 @@ const numberSearch = preparedStatement<NumberValues>(
   ),
 );
 
-type WordsValues = {
+type WordsValues = Scope & {
   /** The typed words, joined by one space. */
   key: string;
   /** Every typed word as the start of a name's word: "'maia':* & 'ngata':*" (letters and digits only). */
@@ -257,17 +262,23 @@ const wordsSearch = (() => {
   );
 })();
 
-/** GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first. */
-export async function searchProgramme(db: Db, text: string): Promise<ProgrammeSearch> {
+/**
+ * GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first; with
+ * `showcase` (the library's filter, a slug or id), that competition's programme only.
+ */
+export async function searchProgramme(db: Db, text: string, showcase?: string): Promise<ProgrammeSearch> {
   const read = readSearch(text);
   if (read.kind === 'words' && read.words.length === 0) return { groups: [] };
 
+  const scope = { showcase: showcase ?? null };
   let rows: FoundRow[];
-  if (read.kind === 'number') rows = await numberSearch<FoundRow>(db, { sort: read.sort, exact: read.exact });
+  if (read.kind === 'number')
+    rows = await numberSearch<FoundRow>(db, { ...scope, sort: read.sort, exact: read.exact });
   else {
     const { key, words } = read;
     const sectionWords = words.filter((word) => word.length >= 3);
     rows = await wordsSearch<FoundRow>(db, {
+      ...scope,
       key,
       prefix: words.map((word) => `'${word}':*`).join(' & '),
       names: read.letters >= MIN_NAME_LETTERS,

@@ -18,8 +18,8 @@ export function programmeRoutes(deps: Deps): Router {
   const private_ = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 
   router.get('/api/programme/search', rateLimiter(deps, limits.nameSearch), async (req, res) => {
-    const { q } = programmeSearchQuerySchema.parse(req.query);
-    const found = await searchProgramme(db, q);
+    const { q, showcase } = programmeSearchQuerySchema.parse(req.query);
+    const found = await searchProgramme(db, q, showcase);
     if (found.groups.length === 0) logMiss({ source: 'programme', showcaseId: null, text: q });
     res.set(private_).json(found);
   });

@@ -101,6 +101,8 @@ export type ProgrammeSettings = z.infer<typeof programmeSettingsSchema>;
 
 export const programmeSearchQuerySchema = z.object({
   q: z.string().max(5_000).default(''),
+  /** The library's showcase filter (its slug or id): only that competition's programme answers. */
+  showcase: z.string({ error: 'Showcase must be text' }).trim().min(1).max(100).optional(),
 });
 
 export const routineSchema = z.object({

@@ -8,8 +8,8 @@ import { RoutineList } from './routine-list.tsx';
  * studios (each leading to their page) and routines by entry number or section, by competition, newest
  * first. Asked in the browser only, after the box has settled (the search is in the address).
  */
-export function ProgrammeResults({ q }: { q: string }) {
-  const result = useProgrammeSearch(q, true);
+export function ProgrammeResults({ q, showcase }: { q: string; showcase?: string }) {
+  const result = useProgrammeSearch(q, showcase, true);
   if (isApiError(result.error, 'rate_limited'))
     return (
       <p role="status" className="mt-8 text-amber-200">

@@ -219,8 +219,9 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   const inBrowser = useInBrowser();
   const words = query.q?.trim();
   // The programmes are searched in the browser only: their answers name children and are never kept.
-  const askProgramme = Boolean(inBrowser && words && query.page === 1);
-  const programme = useProgrammeSearch(words ?? '', askProgramme);
+  // Videos without a showcase have no programme.
+  const askProgramme = Boolean(inBrowser && words && query.page === 1 && query.showcase !== MORE_VIDEOS_SLUG);
+  const programme = useProgrammeSearch(words ?? '', query.showcase, askProgramme);
   if (results.isError) return <LoadFailed retry={() => void results.refetch()} />;
   if (!results.data) return <Loading />;
   const { videos, total, page, pageCount } = results.data;
@@ -240,7 +241,7 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   const inProgramme = askProgramme && (programme.data?.groups.length ?? 0) > 0;
   return (
     <>
-      {askProgramme && <ProgrammeResults q={words!} />}
+      {askProgramme && <ProgrammeResults q={words!} showcase={query.showcase} />}
       <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
         {inProgramme && total === 0
           ? `No video titles match “${words}”: the programme results above lead to the routines.`
