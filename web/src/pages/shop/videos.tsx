@@ -256,6 +256,14 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
               words.
             </p>
           )}
+          {words && !inProgramme && query.showcase && (
+            <Link
+              href={libraryPath({ ...query, showcase: undefined, page: 1 })}
+              className="mt-3 block font-semibold text-spotlight-300 hover:underline"
+            >
+              Search every showcase for “{words}”
+            </Link>
+          )}
           <Link href="/videos" className="mt-3 inline-block font-semibold text-spotlight-300 hover:underline">
             Clear the search and see all videos
           </Link>
