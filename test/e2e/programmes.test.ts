@@ -81,6 +81,26 @@ describe('competition programmes in the browser', () => {
     // A parent, on hers.
     const { page, context, errors } = await openPage(browser, phone);
     await routeCheckoutPages(context, stripe);
+
+    // From another showcase's QR code (the library filtered to it) her name finds nothing there, and
+    // the page offers every showcase, where she is.
+    await createShowcase(db, { name: 'Winter Recital 2026', slug: 'winter-recital-2026' });
+    const scoped = page.waitForResponse((response) => response.url().includes('/api/programme/search'));
+    await page.goto(`${api.url}/videos?showcase=winter-recital-2026&q=maia+ngata`);
+    expect(new URL((await scoped).url()).searchParams.get('showcase')).toBe('winter-recital-2026');
+    const everywhere = page.getByRole('link', { name: 'Search every showcase for “maia ngata”' });
+    await expect.poll(() => everywhere.isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'In the programmes' }).count()).toBe(0);
+    await everywhere.click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'In the programmes' })
+          .getByRole('link', { name: /^Māia N\.\s*4 routines$/ })
+          .isVisible(),
+      )
+      .toBe(true);
+
     await page.goto(`${api.url}/videos`);
     await page.getByLabel('Search videos').fill('#47');
     const programme = page.getByRole('region', { name: 'In the programmes' });
