@@ -109,7 +109,23 @@ describe('competition programmes in the browser', () => {
       .toBe(true);
     expect(await programme.getByRole('heading', { level: 3 }).nth(1).textContent()).toBe('Item 47: Firefly');
 
+    // Until the programmes answer, the page suggests no other words: her name may well be there.
+    // (Programme searches wait for `answer()` from here on; after it they pass straight through.)
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/programme/search',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.getByLabel('Search videos').fill('maia ngata');
+    await expect
+      .poll(() => page.getByText('Looking for “maia ngata” in the competition programmes…').isVisible())
+      .toBe(true);
+    expect(await page.getByText(/Try an entry number|No videos match/).count()).toBe(0);
+    answer();
     // The dancer's own link (a routine's dancers link to her page too).
     const dancer = programme.getByRole('link', { name: /^Māia N\.\s*4 routines$/ });
     await expect.poll(() => dancer.isVisible()).toBe(true);

@@ -239,24 +239,31 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   ].filter((group) => group.videos.length > 0);
   // Found in a programme (a dancer, a studio, an entry) though no video's title matches: say so, not "try a name".
   const inProgramme = askProgramme && (programme.data?.groups.length ?? 0) > 0;
+  // Until the programmes have answered, suggest nothing: what the parent typed may well be there.
+  const awaitingProgramme = askProgramme && programme.isPending;
+  const suggest = Boolean(words) && !inProgramme && !awaitingProgramme;
   return (
     <>
       {askProgramme && <ProgrammeResults q={words!} showcase={query.showcase} />}
       <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
-        {inProgramme && total === 0
-          ? `No video titles match “${words}”: the programme results above lead to the routines.`
-          : `${total} ${total === 1 ? 'video' : 'videos'} found${words ? ` for “${words}”` : ''}`}
+        {total > 0
+          ? `${total} ${total === 1 ? 'video' : 'videos'} found${words ? ` for “${words}”` : ''}`
+          : awaitingProgramme
+            ? `Looking for “${words}” in the competition programmes…`
+            : inProgramme
+              ? `No video titles match “${words}”: the programme results above lead to the routines.`
+              : `0 videos found${words ? ` for “${words}”` : ''}`}
       </p>
       {videos.length === 0 ? (
         <div className="mt-6 text-zinc-400">
-          {!inProgramme && <p>{words ? `No videos match “${words}”.` : 'No videos on this page.'}</p>}
-          {words && !inProgramme && (
+          {!words ? <p>No videos on this page.</p> : suggest && <p>No videos match “{words}”.</p>}
+          {suggest && (
             <p className="mt-2">
               Try an entry number from the programme (like #47), a dancer&apos;s name, a studio, or fewer
               words.
             </p>
           )}
-          {words && !inProgramme && query.showcase && (
+          {suggest && query.showcase && (
             <Link
               href={libraryPath({ ...query, showcase: undefined, page: 1 })}
               className="mt-3 block font-semibold text-spotlight-300 hover:underline"
