@@ -1,7 +1,8 @@
 // Bench: "find your dancer" at a season's scale (issue 29, decisions 032 and 035). A production build on
 // 60 competitions of 400 programme entries (24,000 entries, about 60,000 dancer places) over a
 // 50,000-video library: GET /api/programme/search by dancer name, entry number, studio and section
-// words at 50 connections, every answer read from PostgreSQL (the route keeps nothing), against
+// words at 50 connections, then names and numbers within one competition (the library filtered to
+// it, where its QR code leads), every answer read from PostgreSQL (the route keeps nothing), against
 // the same searchProgramme SQL on a raw pg pool of the api's size in the same run, and the api's p95
 // with searches arriving at an even 100 and 200 a second; a 400-row
 // programme imported through the api; api and worker peak RSS.
@@ -106,15 +107,34 @@ try {
     `GET /api/programme/search?q=maia ngata: ${probe.status}, Cache-Control "${probe.headers.get('cache-control')}", ${((await probe.json()) as { groups: unknown[] }).groups.length} competitions`,
   );
 
+  // A competition's QR code opens the library filtered to it: the same searches in one mid-season
+  // competition (the 31st newest), as parents at that competition make them.
+  const { rows: middle } = await database.pool.query<{ slug: string }>(
+    `select slug from showcases where id in (select showcase_id from programme_entries)
+     order by created_at desc offset 30 limit 1`,
+  );
+  const oneCompetition = middle[0]!.slug;
+  const kinds: Array<[string, readonly string[], string | undefined]> = [
+    ...Object.entries(TERMS).map(([kind, terms]): [string, readonly string[], undefined] => [
+      kind,
+      terms,
+      undefined,
+    ]),
+    ['dancer names, one competition', TERMS['dancer names'], oneCompetition],
+    ['entry numbers, one competition', TERMS['entry numbers'], oneCompetition],
+  ];
+
   const rows: Array<Record<string, string | number>> = [];
   let address = 0;
-  for (const [kind, terms] of Object.entries(TERMS)) {
+  for (const [kind, terms, showcase] of kinds) {
+    const pathOf = (term: string) =>
+      `/api/programme/search?${new URLSearchParams({ q: term, ...(showcase && { showcase }) })}`;
     // The SQL alone: searchProgramme on a pool of the api's size (20), as many loops as connections.
     // Each side gets a second of the same searches first, unmeasured: the api's own connections plan
     // the statements and its code warms up, as it would long before a season's evening.
     const sql = (seconds: number) =>
       timedLoop(seconds, CONNECTIONS, async (index) => {
-        await searchProgramme(database.db, terms[index % terms.length]!);
+        await searchProgramme(database.db, terms[index % terms.length]!, showcase);
       });
     // Each request from its own address: the name-search limit is per address, and never reached.
     const overApi = (seconds: number) =>
@@ -126,7 +146,7 @@ try {
           address += 1;
           return {
             method: 'GET' as const,
-            path: `/api/programme/search?q=${encodeURIComponent(terms[index % terms.length]!)}`,
+            path: pathOf(terms[index % terms.length]!),
             headers: {
               'X-Forwarded-For': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
             },
@@ -137,7 +157,7 @@ try {
     const arriving = (rate: number) =>
       atRate(rate, SECONDS, async () => {
         address += 1;
-        const path = `/api/programme/search?q=${encodeURIComponent(terms[address % terms.length]!)}`;
+        const path = pathOf(terms[address % terms.length]!);
         const forwardedFor = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
         await new Promise<void>((resolve, reject) =>
           http
