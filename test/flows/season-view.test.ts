@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { searchMisses, videos } from '@app/shared/db';
 import { seasonViewSchema, type SeasonView } from '@app/shared/schemas';
 import { writeProgramme } from '../../scripts/seed/programme.ts';
-import { MAX_MISSES_A_DAY, searchMissesWritten } from '../../api/src/features/search-misses/search-miss-log.ts';
+import {
+  MAX_MISSES_A_DAY,
+  searchMissesWritten,
+} from '../../api/src/features/search-misses/search-miss-log.ts';
 import { retentionSweep } from '../../worker/src/jobs/retention-sweep.ts';
 import { createPurchase, createShowcase, createVideo } from '../support/factories.ts';
 import { drain } from '../support/worker.ts';
@@ -115,12 +118,14 @@ describe('the season view', () => {
 
     // Searches: a misspelt name finds no video (names are not in the library's text), twice, in two
     // spellings that are the same words; once within the showcase's page; and a name nothing knows in
-    // "find your dancer". A search that finds something is not logged.
+    // "find your dancer", across the site and within this competition (its QR code's page). A search
+    // that finds something is not logged.
     const search = (path: string) => request(api.app).get(path).expect(200);
     await search('/api/library/search?q=Arohaa%20Smithh');
     await search('/api/library/search?q=AROHAA%20%20sm%C3%ADthh!');
     await search(`/api/library/search?q=arohaa+smithh&showcase=${showcase.slug}`);
     await search('/api/programme/search?q=Zzyzx%20Quill');
+    await search(`/api/programme/search?q=Qwxyz%20Vran&showcase=${showcase.slug}`);
     await search('/api/library/search?q=Firefly');
     await search('/api/library/search?q=Arohaa%20Smithh&page=2');
     // The library's page as the api renders it logs the same way.
@@ -144,6 +149,7 @@ describe('the season view', () => {
       )
       .toEqual([
         { query: 'arohaa smithh', count: 4 },
+        { query: 'qwxyz vran', count: 1 },
         { query: 'zzyzx quill', count: 1 },
       ]);
     const view = await season(showcase.id);
@@ -208,6 +214,15 @@ describe('the season view', () => {
           },
         },
         {
+          query: 'qwxyz vran',
+          count: 1,
+          lastDay: today,
+          library: 0,
+          programme: 1,
+          withinShowcase: true,
+          suggestion: null,
+        },
+        {
           query: 'zzyzx quill',
           count: 1,
           lastDay: today,
@@ -227,6 +242,7 @@ describe('the season view', () => {
       'arohaa smithh',
       'arohaa smithh',
       'nothing here',
+      'qwxyz vran',
       'zzyzx quill',
     ]);
 

@@ -279,6 +279,14 @@ const wordsSearch = forEachScope((scope) => {
   );
 });
 
+/** The showcase a search was narrowed to (slug or id), when the public may search it; else null. */
+export async function searchedShowcaseId(db: Db, showcase: string): Promise<string | null> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select s.id from showcases s where ${visibleShowcase} and (s.slug = ${showcase} or s.id = ${showcase})`,
+  );
+  return rows[0]?.id ?? null;
+}
+
 /**
  * GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first; with
  * `showcase` (the library's filter, a slug or id), that competition's programme only.

@@ -3,7 +3,7 @@ import { programmeSearchQuerySchema, textIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { performerPage } from './performers.service.ts';
-import { searchProgramme } from './programme-search.ts';
+import { searchedShowcaseId, searchProgramme } from './programme-search.ts';
 import { showcaseOpener } from '../privacy/showcase-access.ts';
 import { searchMissLog } from '../search-misses/search-miss-log.ts';
 
@@ -20,7 +20,11 @@ export function programmeRoutes(deps: Deps): Router {
   router.get('/api/programme/search', rateLimiter(deps, limits.nameSearch), async (req, res) => {
     const { q, showcase } = programmeSearchQuerySchema.parse(req.query);
     const found = await searchProgramme(db, q, showcase);
-    if (found.groups.length === 0) logMiss({ source: 'programme', showcaseId: null, text: q });
+    // A miss within one competition (where its QR code leads) is listed under it in the season view.
+    if (found.groups.length === 0) {
+      const showcaseId = showcase === undefined ? null : await searchedShowcaseId(db, showcase);
+      logMiss({ source: 'programme', showcaseId, text: q });
+    }
     res.set(private_).json(found);
   });
 
