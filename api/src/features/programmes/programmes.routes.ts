@@ -20,12 +20,13 @@ export function programmeRoutes(deps: Deps): Router {
   router.get('/api/programme/search', rateLimiter(deps, limits.nameSearch), async (req, res) => {
     const { q, showcase } = programmeSearchQuerySchema.parse(req.query);
     const found = await searchProgramme(db, q, showcase);
-    // A miss within one competition (where its QR code leads) is listed under it in the season view.
-    if (found.groups.length === 0) {
-      const showcaseId = showcase === undefined ? null : await searchedShowcaseId(db, showcase);
-      logMiss({ source: 'programme', showcaseId, text: q });
-    }
     res.set(private_).json(found);
+    if (found.groups.length > 0) return;
+    // A miss within one competition (where its QR code leads) is listed under it in the season view.
+    // After the answer: a search never waits for its log, nor fails with it.
+    const showcaseId =
+      showcase === undefined ? null : await searchedShowcaseId(db, showcase).catch(() => null);
+    logMiss({ source: 'programme', showcaseId, text: q });
   });
 
   for (const kind of ['dancer', 'studio'] as const)
