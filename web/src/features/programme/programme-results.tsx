@@ -1,15 +1,16 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import type { ProgrammeSearch } from '@app/shared/schemas';
 import { isApiError } from '../../lib/api.ts';
-import { useProgrammeSearch } from './queries.ts';
 import { RoutineList } from './routine-list.tsx';
 
 /**
  * What the library's search box finds in the competitions' programmes (docs/decisions/032): dancers and
  * studios (each leading to their page) and routines by entry number or section, by competition, newest
- * first. Asked in the browser only, after the box has settled (the search is in the address).
+ * first. Asked in the browser only, after the box has settled (the search is in the address), by the
+ * library page, whose count reads the same answer (`useProgrammeSearch`).
  */
-export function ProgrammeResults({ q, showcase }: { q: string; showcase?: string }) {
-  const result = useProgrammeSearch(q, showcase, true);
+export function ProgrammeResults({ result }: { result: UseQueryResult<ProgrammeSearch> }) {
   if (isApiError(result.error, 'rate_limited'))
     return (
       <p role="status" className="mt-8 text-amber-200">

@@ -244,7 +244,7 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   const suggest = Boolean(words) && !inProgramme && !awaitingProgramme;
   return (
     <>
-      {askProgramme && <ProgrammeResults q={words!} showcase={query.showcase} />}
+      {askProgramme && <ProgrammeResults result={programme} />}
       <p className="mt-10 text-lg font-semibold text-white" aria-live="polite">
         {total > 0
           ? `${total} ${total === 1 ? 'video' : 'videos'} found${words ? ` for “${words}”` : ''}`
