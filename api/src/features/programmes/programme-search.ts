@@ -134,8 +134,10 @@ const scopes = {
   one: sql`and (s.slug = ${showcaseSlot} or s.id = ${showcaseSlot})`,
 };
 type ScopeName = keyof typeof scopes;
-const forEachScope = <S>(statement: (scope: SQL) => S) =>
-  ({ every: statement(scopes.every), one: statement(scopes.one) }) satisfies Record<ScopeName, S>;
+const forEachScope = <S>(statement: (scope: SQL) => S): Record<ScopeName, S> => ({
+  every: statement(scopes.every),
+  one: statement(scopes.one),
+});
 
 /**
  * The whole answer in one statement (one round trip, planned once per connection: a search costs a
