@@ -368,6 +368,19 @@ describe('server-rendered pages', () => {
     expect(root(after)).not.toContain('Duet &amp; Friends');
   });
 
+  it('says a search is still looking in the programmes, not that nothing matched, until the browser asks them', async () => {
+    // The programmes are searched from the browser only; the server's page must not flash "No videos match".
+    const searching = root((await request(api.app).get('/videos?q=Zzyzx+Quill').expect(200)).text);
+    expect(searching).toContain('Looking for “Zzyzx Quill” in the competition programmes…');
+    expect(searching).not.toContain('No videos match');
+    // Videos without a showcase have no programme to wait for.
+    const unlisted = root(
+      (await request(api.app).get('/videos?q=Zzyzx+Quill&showcase=more').expect(200)).text,
+    );
+    // (React keeps the text's parts apart with empty comments.)
+    expect(unlisted.replaceAll('<!-- -->', '')).toContain('No videos match “Zzyzx Quill”.');
+  });
+
   it('sends home rendered by its components, with the lists it opens on', async () => {
     await createEvent(env.database.db, { title: 'Marlborough Dance Festival', date: '2031-03-14' });
     await api.deps.publicCache.changed();

@@ -220,7 +220,8 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   const words = query.q?.trim();
   // The programmes are searched in the browser only: their answers name children and are never kept.
   // Videos without a showcase have no programme.
-  const askProgramme = Boolean(inBrowser && words && query.page === 1 && query.showcase !== MORE_VIDEOS_SLUG);
+  const wantsProgramme = Boolean(words && query.page === 1 && query.showcase !== MORE_VIDEOS_SLUG);
+  const askProgramme = inBrowser && wantsProgramme;
   const programme = useProgrammeSearch(words ?? '', query.showcase, askProgramme);
   if (results.isError) return <LoadFailed retry={() => void results.refetch()} />;
   if (!results.data) return <Loading />;
@@ -239,8 +240,9 @@ function SearchResults({ query }: { query: LibraryPageQuery }) {
   ].filter((group) => group.videos.length > 0);
   // Found in a programme (a dancer, a studio, an entry) though no video's title matches: say so, not "try a name".
   const inProgramme = askProgramme && (programme.data?.groups.length ?? 0) > 0;
-  // Until the programmes have answered, suggest nothing: what the parent typed may well be there.
-  const awaitingProgramme = askProgramme && programme.isPending;
+  // Until the programmes have answered, suggest nothing: what the parent typed may well be there. The
+  // server's page says the same, so a shared link does not flash "No videos match" before the browser asks.
+  const awaitingProgramme = wantsProgramme && (!inBrowser || programme.isPending);
   const suggest = Boolean(words) && !inProgramme && !awaitingProgramme;
   return (
     <>
