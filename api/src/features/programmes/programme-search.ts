@@ -77,6 +77,9 @@ const routineColumns = sql`e.id as "entryId", e.entry_number as "entryNumber", e
       'passwordProtected', v.password_protected) order by v.created_at, v.id)
     from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]'::json) as videos`;
 
+/** The entry's own columns a routine card reads (`routineColumns`), carried by a search's found entries. */
+const entryColumns = sql`e.id, e.showcase_id, e.entry_number, e.section, e.title, e.studio_id`;
+
 type RoutineRow = Omit<Routine, 'dancers'> & { dancers: Array<{ id: string; name: string }> };
 
 /** A routine card as the showcase shows names: "Māia N.", the whole name, or none. */
@@ -166,9 +169,9 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
         (select count(*)::int from programme_entries e where e.studio_id = x.id), null
       from found_studios x
       union all
-      select 3, 'routine', x.rank, x.id, x.showcase_id, null, null,
-        (select row_to_json(r) from (select ${routineColumns} from programme_entries e where e.id = x.id) r)
-      from found_entries x
+      select 3, 'routine', e.rank, e.id, e.showcase_id, null, null,
+        (select row_to_json(r) from (select ${routineColumns}) r)
+      from found_entries e
     ) f join visible s on s.id = f.showcase_id
     order by s.created_at desc, s.id, f.part, f.rank`;
 }
@@ -220,11 +223,13 @@ const numberSearch = forEachScope((scope) =>
       nothing,
       nothing,
       sql`
-    select e.id, e.showcase_id, null::text as name,
+    select ${entryColumns},
       row_number() over (order by lower(e.entry_number) = ${numberSlot('exact')} desc, s.created_at desc, e.entry_number) as rank
-    from programme_entries e join visible s on s.id = e.showcase_id
-    where e.entry_sort = ${numberSlot('sort')}
-      and (lower(e.entry_number) = ${numberSlot('exact')} or ${numberSlot('exact')} = e.entry_sort::text)
+    from visible s cross join lateral (
+      select ${entryColumns} from programme_entries e
+      where e.showcase_id = s.id and e.entry_sort = ${numberSlot('sort')}
+        and (lower(e.entry_number) = ${numberSlot('exact')} or ${numberSlot('exact')} = e.entry_sort::text)
+      offset 0) e
     order by rank limit ${MAX_ROUTINES}`,
     ),
   ),
@@ -262,12 +267,12 @@ const wordsSearch = forEachScope((scope) => {
       prefix_dancers as (${byWords(sql`programme_dancers`, key, prefix, dancerGate, MAX_DANCERS)}),
       prefix_studios as (${byWords(sql`programme_studios`, key, prefix, studioGate, MAX_STUDIOS)}),
       section_entries as (
-        select e.id, e.showcase_id, null::text as name,
+        select ${entryColumns},
           row_number() over (order by s.created_at desc, s.id, e.entry_sort, e.entry_number) as rank
         from (select s.id, s.created_at from visible s join programme_showcase_words w on w.showcase_id = s.id
           where ${wordsSlot('hasPatterns')} and w.words like all (${allOf})
           order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
-        cross join lateral (select e.id, e.showcase_id, e.entry_sort, e.entry_number from programme_entries e
+        cross join lateral (select ${entryColumns}, e.entry_sort from programme_entries e
           where e.showcase_id = s.id and e.section_key like all (${allOf})
           order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
         order by s.created_at desc, s.id, e.entry_sort, e.entry_number
