@@ -14,7 +14,7 @@ import { createStripe } from '@app/shared/stripe';
 import { parseConfig } from '@app/shared/config';
 import { startApi, startWorker } from '../test/support/processes.ts';
 import { startFakeStripe } from '../test/support/fake-stripe.ts';
-import { cpuMs, numberFlags, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
+import { cpuSeconds, numberFlags, prepareBenchEnv, printTable, verdict, workerIdle } from './lib.ts';
 
 const PURCHASES = 200;
 /**
@@ -172,7 +172,10 @@ try {
     }
   }
   /** Where the machine's time goes: each server's CPU per payment, including what a payment leaves behind. */
-  const cpu = () => ({ api: cpuMs(api.child.pid!), worker: cpuMs(worker.child.pid!) });
+  const cpu = () => ({
+    api: cpuSeconds(api.child.pid!) * 1_000,
+    worker: cpuSeconds(worker.child.pid!) * 1_000,
+  });
   const timed = async (sessionIds: string[], run: () => Promise<number[]>) => {
     const before = cpu();
     const started = performance.now();

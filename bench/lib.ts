@@ -1,7 +1,7 @@
 // Shared by the benches: a fresh seeded database, the real api and worker in production mode, autocannon.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -180,13 +180,6 @@ export async function atRate(rate: number, seconds: number, task: (index: number
 
 export const MB = 1024 * 1024;
 
-/** CPU time a process has used so far, user and system, in ms (10 ms steps: the kernel counts ticks). */
-export function cpuMs(pid: number): number {
-  // proc(5): utime and stime are fields 14 and 15; the name (field 2) may hold spaces, so count after it.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / 100;
-}
-
 /** Resident memory of a process now (VmRSS), in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -202,6 +195,50 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime (fields 14 and 15 of the whole line), in clock ticks of 1/100 s on Linux.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by every process whose name starts with `name` (PostgreSQL's backends, Redis). */
+export function cpuSecondsOfAll(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(name)) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/**
+ * Where a run's CPU goes, per request: the api (when given), PostgreSQL, Redis and this bench process
+ * (autocannon, or a raw pool's client). Every one of them shares this machine's cores, so a request
+ * the load generator makes costly is one the api cannot answer. `const done = cpuPerRequest(pid)`
+ * before the run, `done(requests)` after it: µs a request, rounded.
+ */
+export function cpuPerRequest(apiPid?: number) {
+  const read = () => {
+    const own = process.cpuUsage();
+    return {
+      api: apiPid === undefined ? 0 : cpuSeconds(apiPid),
+      postgres: cpuSecondsOfAll('postgres'),
+      redis: cpuSecondsOfAll('redis-server'),
+      bench: (own.user + own.system) / 1e6,
+    };
+  };
+  const before = read();
+  return (requests: number) => {
+    const after = read();
+    const perRequest = (key: keyof typeof before) =>
+      Math.round(((after[key] - before[key]) / Math.max(requests, 1)) * 1e6);
+    return {
+      api: perRequest('api'),
+      postgres: perRequest('postgres'),
+      redis: perRequest('redis'),
+      bench: perRequest('bench'),
+    };
+  };
 }
 
 export async function sha256Of(file: string): Promise<string> {

@@ -18,6 +18,7 @@ import { startApi, startWorker } from '../test/support/processes.ts';
 import {
   atRate,
   BENCH_ADMIN_PASSWORD,
+  cpuPerRequest,
   numberFlags,
   prepareBenchEnv,
   printFootprint,
@@ -125,6 +126,7 @@ try {
   ];
 
   const rows: Array<Record<string, string | number>> = [];
+  const cpuRows: Array<Record<string, string | number>> = [];
   let address = 0;
   for (const [kind, terms, showcase] of kinds) {
     const pathOf = (term: string) =>
@@ -169,9 +171,13 @@ try {
         );
       });
     await sql(WARM_UP_SECONDS);
+    const poolCpu = cpuPerRequest();
     const direct = await sql(SECONDS);
+    const poolUse = poolCpu(direct.perSecond * SECONDS);
     await overApi(WARM_UP_SECONDS);
+    const apiCpu = cpuPerRequest(api.child.pid!);
     const result = await overApi(SECONDS);
+    const apiUse = apiCpu(result.requests.total);
     const paced = [];
     for (const rate of RATES) paced.push(await arriving(rate));
     const ratio = result.requests.average / direct.perSecond;
@@ -186,10 +192,24 @@ try {
       [`api p95 ms at ${RATES.join(', ')}/s`]: paced.map(({ p95 }) => p95.toFixed(0)).join(', '),
       'non-2xx': result.non2xx,
     });
+    // Of the api path's CPU, autocannon's share would be a visitor's phone in production; the servers'
+    // share against the pool's (PostgreSQL and its client) is the ratio the api would reach without it.
+    const servers = apiUse.api + apiUse.postgres + apiUse.redis;
+    cpuRows.push({
+      search: kind,
+      'api path: api, PostgreSQL, Redis, autocannon': `${apiUse.api}, ${apiUse.postgres}, ${apiUse.redis}, ${apiUse.bench}`,
+      'raw pool: PostgreSQL, client': `${poolUse.postgres}, ${poolUse.bench}`,
+      'pool over servers': `${(((poolUse.postgres + poolUse.bench) / servers) * 100).toFixed(0)} %`,
+      'pool over api path with autocannon': `${(((poolUse.postgres + poolUse.bench) / (servers + apiUse.bench)) * 100).toFixed(0)} %`,
+    });
   }
   printTable(
     `Find your dancer: GET /api/programme/search, ${CONNECTIONS} connections, ${SECONDS} s per kind, read afresh`,
     rows,
+  );
+  printTable(
+    'CPU a search, µs (/proc: both paths share the 2 cores with their load generator, autocannon or the pool loop)',
+    cpuRows,
   );
 
   // A 400-row programme through the api: first import into an empty showcase, then a re-import.
