@@ -28,6 +28,18 @@ export function numberFlags<K extends string>(defaults: Record<K, number>): Reco
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
+// Figures are for the Node production runs (.node-version, decision 028). On this machine's own Node 20
+// the api spent about twice the CPU a search, so a bench there would mislead (the api and worker it
+// starts run on the same Node as the bench).
+const productionNode = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
+if (process.versions.node !== productionNode) {
+  console.error(
+    `The benches measure Node ${productionNode} (.node-version), and this is Node ${process.versions.node}. ` +
+      `Run them with PATH="$PWD/.cache/node/${productionNode}/bin:$PATH" (bash .ci/run installs it there).`,
+  );
+  process.exit(1);
+}
+
 /** Environment for a production-mode api/worker on its own freshly seeded database and queue prefix. */
 export async function prepareBenchEnv(name: string): Promise<Record<string, string>> {
   // Named for the checkout too, as test databases are (decision 002): two people bench at once.
