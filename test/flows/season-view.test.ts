@@ -116,17 +116,23 @@ describe('the season view', () => {
       .set({ visits: sql`${videos.visits} + 9` })
       .where(eq(videos.id, firefly.id));
 
-    // Searches: a misspelt name finds no video (names are not in the library's text), twice, in two
-    // spellings that are the same words; once within the showcase's page; and a name nothing knows in
-    // "find your dancer", across the site and within this competition (its QR code's page). A search
-    // that finds something is not logged.
+    // Searches: a misspelt name finds no video (names are not in the library's text) and only a guess
+    // of the programme's, twice, in two spellings that are the same words; once within the showcase's
+    // page; and a name nothing knows, across the site and within this competition (its QR code's
+    // page). A search that finds a video, or that the programme answers as typed (her name, an entry
+    // number), found something and is not logged; nor is "find your dancer" alone, which the library
+    // page asks beside its own search.
     const search = (path: string) => request(api.app).get(path).expect(200);
     await search('/api/library/search?q=Arohaa%20Smithh');
     await search('/api/library/search?q=AROHAA%20%20sm%C3%ADthh!');
     await search(`/api/library/search?q=arohaa+smithh&showcase=${showcase.slug}`);
-    await search('/api/programme/search?q=Zzyzx%20Quill');
-    await search(`/api/programme/search?q=Qwxyz%20Vran&showcase=${showcase.slug}`);
+    await search('/api/library/search?q=Zzyzx%20Quill');
+    await search(`/api/library/search?q=Qwxyz%20Vran&showcase=${showcase.slug}`);
     await search('/api/library/search?q=Firefly');
+    await search('/api/library/search?q=aroha+smith');
+    await search(`/api/library/search?q=%233&showcase=${showcase.slug}`);
+    await search(`/api/library/search?q=Zo%C3%AB&showcase=${showcase.slug}`);
+    await search('/api/programme/search?q=Pqxzv%20Wrenn');
     await search('/api/library/search?q=Arohaa%20Smithh&page=2');
     // The library's page as the api renders it logs the same way.
     await request(api.app).get('/videos?q=arohaa+smithh');
@@ -217,8 +223,8 @@ describe('the season view', () => {
           query: 'qwxyz vran',
           count: 1,
           lastDay: today,
-          library: 0,
-          programme: 1,
+          library: 1,
+          programme: 0,
           withinShowcase: true,
           suggestion: null,
         },
@@ -226,8 +232,8 @@ describe('the season view', () => {
           query: 'zzyzx quill',
           count: 1,
           lastDay: today,
-          library: 0,
-          programme: 1,
+          library: 1,
+          programme: 0,
           withinShowcase: false,
           suggestion: null,
         },

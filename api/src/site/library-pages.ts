@@ -19,7 +19,7 @@ import {
   showcasePage,
   showcaseSummaries,
 } from '../features/videos/library.service.ts';
-import type { LogSearchMiss } from '../features/search-misses/search-miss-log.ts';
+import type { LibraryMiss } from '../features/search-misses/search-miss-log.ts';
 import { pageHead, type PageHead } from './seo.ts';
 
 // The video library's pages (decision 020): /videos (each showcase's first row, or
@@ -174,7 +174,7 @@ export async function libraryPage(
   config: Config,
   path: string,
   query: URLSearchParams,
-  logMiss?: LogSearchMiss,
+  logMiss?: (miss: LibraryMiss) => void,
 ): Promise<LibraryPageAnswer | undefined> {
   const showcase = matchShowcasePage(path);
   if (showcase) return showcasePageAnswer(db, config, showcase.slug, query);
@@ -193,11 +193,7 @@ export async function libraryPage(
       head: base,
     };
   }
-  const result = await searchPage(
-    db,
-    search,
-    logMiss && ((showcaseId) => logMiss({ source: 'library', showcaseId, text: search.q })),
-  );
+  const result = await searchPage(db, search, logMiss && ((where) => logMiss({ ...where, text: search.q })));
   const location = searchPath(search);
   const words = search.q?.trim() ?? '';
   return {

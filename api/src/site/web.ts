@@ -15,7 +15,7 @@ import { publishedVideo } from '../features/videos/library.service.ts';
 import { homeLists } from '../features/public-lists/public-lists.service.ts';
 import { libraryPage, type LibraryPageAnswer } from './library-pages.ts';
 import { pageHead, publicConfig, renderHead, videoHead, type PageHead, type VideoForHead } from './seo.ts';
-import { searchMissLog } from '../features/search-misses/search-miss-log.ts';
+import { libraryMissLog } from '../features/search-misses/search-miss-log.ts';
 import { modulePreloadLinks, readModulePreloads } from './module-preloads.ts';
 import { hasBearerValue } from '../http/request-log.ts';
 
@@ -86,7 +86,7 @@ export function webRoutes({
   publicCache,
 }: Pick<Deps, 'config' | 'db' | 'logger' | 'publicCache'>): Router {
   const router = Router();
-  const logMiss = searchMissLog({ db, logger });
+  const logMiss = libraryMissLog({ db, logger });
 
   // Pages still render while PostgreSQL is away: a generic head (or a sitemap without videos) then.
   // `streamReady`: the video has an adaptive stream (its download page's player will load hls.js).

@@ -119,9 +119,12 @@ type FoundRow = {
   name: string | null;
   routineCount: number | null;
   routine: RoutineRow | null;
+  /** Found only by likeness, the typo pass: what was typed is not in the programme as such. */
+  guessed: boolean;
 };
 
-const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank where false`;
+const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank,
+  false as guessed where false`;
 
 /** The library's showcase filter (a slug or id), or none for every competition. */
 type Scope = { showcase?: string };
@@ -158,19 +161,19 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
     found_studios as (${studios}),
     found_entries as (${entries})
     select f.kind, s.id as "showcaseId", s.name as "showcaseName", s.slug, s.dancer_names as display,
-      f.id, f.name, f.routine_count as "routineCount", f.routine
+      f.id, f.name, f.routine_count as "routineCount", f.routine, f.guessed
     from (
       select 1 as part, 'dancer' as kind, x.rank, x.id, x.showcase_id, x.name,
         (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = x.id) as routine_count,
-        null::json as routine
+        null::json as routine, x.guessed
       from found_dancers x
       union all
       select 2, 'studio', x.rank, x.id, x.showcase_id, x.name,
-        (select count(*)::int from programme_entries e where e.studio_id = x.id), null
+        (select count(*)::int from programme_entries e where e.studio_id = x.id), null, x.guessed
       from found_studios x
       union all
       select 3, 'routine', e.rank, e.id, e.showcase_id, null, null,
-        (select row_to_json(r) from (select ${routineColumns}) r)
+        (select row_to_json(r) from (select ${routineColumns}) r), false
       from found_entries e
     ) f join visible s on s.id = f.showcase_id
     order by s.created_at desc, s.id, f.part, f.rank`;
@@ -181,10 +184,11 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
  * word similarity, then the newest competition. `gate` limits who may answer (a showcase that hides
  * names answers only to the full name).
  */
-function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number) {
+function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number, guessed: boolean) {
   return sql`
     select p.id, p.showcase_id, p.name,
-      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
+      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank,
+      ${guessed ? sql`true` : sql`false`} as guessed
     from ${table} p join visible s on s.id = p.showcase_id
     where ${match} and ${gate}
     order by rank limit ${limit}`;
@@ -198,6 +202,7 @@ const byWords = (table: SQL, key: Placeholder, prefix: Placeholder, gate: SQL, l
     sql`to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix})`,
     gate,
     limit,
+    false,
   );
 
 /** By trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
@@ -209,6 +214,7 @@ const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
       and not exists (select from section_entries) and p.search_key %> ${key}`,
     gate,
     limit,
+    true,
   );
 
 type NumberValues = Scope & { sort: number; exact: string };
@@ -286,12 +292,34 @@ const wordsSearch = forEachScope((scope) => {
   );
 });
 
-/** The showcase a search was narrowed to (slug or id), when the public may search it; else null. */
-export async function searchedShowcaseId(db: Db, showcase: string): Promise<string | null> {
-  const { rows } = await db.execute<{ id: string }>(
-    sql`select s.id from showcases s where ${visibleShowcase} and (s.slug = ${showcase} or s.id = ${showcase})`,
-  );
-  return rows[0]?.id ?? null;
+/** The rows of one search: what `searchProgramme` groups, and `answersAsTyped` reads. */
+async function foundRows(db: Db, text: string, showcase?: string): Promise<FoundRow[]> {
+  const read = readSearch(text);
+  if (read.kind === 'words' && read.words.length === 0) return [];
+
+  const scope: ScopeName = showcase === undefined ? 'every' : 'one';
+  if (read.kind === 'number')
+    return numberSearch[scope]<FoundRow>(db, { showcase, sort: read.sort, exact: read.exact });
+  const { key, words } = read;
+  const sectionWords = words.filter((word) => word.length >= 3);
+  return wordsSearch[scope]<FoundRow>(db, {
+    showcase,
+    key,
+    prefix: words.map((word) => `'${word}':*`).join(' & '),
+    names: read.letters >= MIN_NAME_LETTERS,
+    patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
+    hasPatterns: sectionWords.length > 0,
+  });
+}
+
+/**
+ * Whether the programmes answer these words as typed (an entry number, a name or studio by the start of
+ * its words, section or title words), within `showcase` if given: not only by guessing a typo, and not
+ * with nothing. A library search that finds no video is a search that found nothing only when they
+ * do not (decision 034).
+ */
+export async function answersAsTyped(db: Db, text: string, showcase?: string): Promise<boolean> {
+  return (await foundRows(db, text, showcase)).some((row) => !row.guessed);
 }
 
 /**
@@ -299,28 +327,8 @@ export async function searchedShowcaseId(db: Db, showcase: string): Promise<stri
  * `showcase` (the library's filter, a slug or id), that competition's programme only.
  */
 export async function searchProgramme(db: Db, text: string, showcase?: string): Promise<ProgrammeSearch> {
-  const read = readSearch(text);
-  if (read.kind === 'words' && read.words.length === 0) return { groups: [] };
-
-  const scope: ScopeName = showcase === undefined ? 'every' : 'one';
-  let rows: FoundRow[];
-  if (read.kind === 'number')
-    rows = await numberSearch[scope]<FoundRow>(db, { showcase, sort: read.sort, exact: read.exact });
-  else {
-    const { key, words } = read;
-    const sectionWords = words.filter((word) => word.length >= 3);
-    rows = await wordsSearch[scope]<FoundRow>(db, {
-      showcase,
-      key,
-      prefix: words.map((word) => `'${word}':*`).join(' & '),
-      names: read.letters >= MIN_NAME_LETTERS,
-      patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
-      hasPatterns: sectionWords.length > 0,
-    });
-  }
-
   const groups: ProgrammeSearchGroup[] = [];
-  for (const row of rows) {
+  for (const row of await foundRows(db, text, showcase)) {
     let group = groups.at(-1);
     if (group?.showcase.id !== row.showcaseId) {
       group = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
 import type { Logger } from '@app/shared/logger';
 import { searchWords } from '../videos/library.service.ts';
+import { answersAsTyped } from '../programmes/programme-search.ts';
 
 /** Where a search that found nothing was made: the library (optionally within a showcase) or the programme. */
 export interface SearchMiss {
@@ -32,6 +33,8 @@ export function missQuery(text: string | undefined): string {
 
 interface MissLog {
   log: LogSearchMiss;
+  /** Keeps `written` waiting for a check that may log a miss when it ends. */
+  track: (check: Promise<void>) => void;
   /** Resolves once every miss logged so far has been written (or failed to be). */
   written: () => Promise<void>;
 }
@@ -48,6 +51,41 @@ export function searchMissLog(deps: { db: Db; logger: Logger }): LogSearchMiss {
   return missLogOf(deps).log;
 }
 
+/** Where a library search whose first page found no video was made. */
+export interface LibraryMiss {
+  showcaseId: string | null;
+  /** Whether competition programmes answer beside it on the library page (not for "More Videos"). */
+  programmes: boolean;
+  text: string | undefined;
+}
+
+/**
+ * The library's log of searches that found nothing (decision 034). The library page shows the
+ * programmes' answer beside its videos, so a search with no video is logged only when the programmes,
+ * read with the same words and showcase after the answer has gone, do not answer it as typed either:
+ * a parent who found her daughter by name found something. A misspelt name that only the typo pass
+ * found is still logged, with the entry it was probably meant for in the season view.
+ */
+export function libraryMissLog(deps: { db: Db; logger: Logger }): (miss: LibraryMiss) => void {
+  const { log, track } = missLogOf(deps);
+  return ({ showcaseId, programmes, text }) => {
+    const miss = { source: 'library' as const, showcaseId, text };
+    if (!programmes || !missQuery(text)) return log(miss);
+    track(
+      answersAsTyped(deps.db, text ?? '', showcaseId ?? undefined).then(
+        (answered) => {
+          if (!answered) log(miss);
+        },
+        (error: unknown) => {
+          // Counted rather than lost: the owner may see a search the programmes did answer.
+          deps.logger.warn({ err: error }, 'a search with no video was not checked against the programmes');
+          log(miss);
+        },
+      ),
+    );
+  };
+}
+
 /** For tests and the bench: waits for the misses logged so far to be written (or to fail). */
 export function searchMissesWritten(db: Db): Promise<void> {
   return logs.get(db)?.written() ?? Promise.resolve();
@@ -62,6 +100,7 @@ function missLogOf({ db, logger }: { db: Db; logger: Logger }): MissLog {
     { source: string; showcaseId: string | null; query: string; count: number }
   >();
   let writing: Promise<void> | undefined;
+  const checking = new Set<Promise<void>>();
 
   async function writeAll() {
     // Misses logged in the same turn of the event loop go together.
@@ -110,10 +149,17 @@ function missLogOf({ db, logger }: { db: Db; logger: Logger }): MissLog {
       if (waiting.size > 0) start();
     });
   };
-  const written = async () => {
-    while (writing) await writing;
+  const track = (check: Promise<void>) => {
+    checking.add(check);
+    void check.finally(() => checking.delete(check));
   };
-  const made = { log, written };
+  const written = async () => {
+    while (writing || checking.size > 0) {
+      await Promise.all(checking);
+      await writing;
+    }
+  };
+  const made = { log, track, written };
   logs.set(db, made);
   return made;
 }

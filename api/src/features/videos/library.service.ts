@@ -407,13 +407,14 @@ export async function showcasePage(
 }
 
 /**
- * One numbered page of search results, with how many there are in all. `onMiss`: told (with the showcase the search was within, if any) when words on the first page found
- * no video, for the owner's list of searches that found nothing (decision 034).
+ * One numbered page of search results, with how many there are in all. `onMiss`: told when words on the
+ * first page found no video (with the showcase the search was within, if any, and whether programmes
+ * answer beside it), for the owner's list of searches that found nothing (decision 034).
  */
 export async function searchPage(
   db: Db,
   query: LibraryFilters & { page: number },
-  onMiss?: (showcaseId: string | null) => void,
+  onMiss?: (where: { showcaseId: string | null; programmes: boolean }) => void,
 ): Promise<LibraryPage> {
   const scope = await resolveScope(db, query.showcase);
   const words = searchWords(query.q);
@@ -424,7 +425,7 @@ export async function searchPage(
     { limit: LIBRARY_PAGE_SIZE, offset: (query.page - 1) * LIBRARY_PAGE_SIZE, withTotal: true },
   );
   if (onMiss && words.length > 0 && query.page === 1 && !total)
-    onMiss(scope.kind === 'showcase' ? scope.id : null);
+    onMiss({ showcaseId: scope.kind === 'showcase' ? scope.id : null, programmes: scope.kind !== 'none' });
   return pageOf(null, rows, query.page, total ?? 0);
 }
 

@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { GuessGuard, guessRules } from '../../http/guesses.ts';
 import { createVideoStatRecorder, isFirstInWindow } from '../video-stats/video-stats.service.ts';
-import { searchMissLog } from '../search-misses/search-miss-log.ts';
+import { libraryMissLog } from '../search-misses/search-miss-log.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { imageVariants, negotiate, variantQuerySchema } from '../pictures/variants.ts';
 import {
@@ -66,7 +66,7 @@ export function videoRoutes(deps: Deps): Router {
   const { db, storage, publicCache } = deps;
   const variants = imageVariants(deps.config.IMAGE_CACHE_DIR);
   const recordVideoStat = createVideoStatRecorder(deps);
-  const logMiss = searchMissLog(deps);
+  const logMiss = libraryMissLog(deps);
   const guesses = new GuessGuard(deps, guessRules.videoPassword);
   const router = Router();
   const cursorKey = purposeKey(deps.config.SESSION_SECRET, 'video-list-cursor');
@@ -127,9 +127,7 @@ export function videoRoutes(deps: Deps): Router {
 
   router.get('/api/library/search', async (req, res) => {
     const query = libraryPageQuerySchema.parse(req.query);
-    res.json(
-      await searchPage(db, query, (showcaseId) => logMiss({ source: 'library', showcaseId, text: query.q })),
-    );
+    res.json(await searchPage(db, query, (where) => logMiss({ ...where, text: query.q })));
   });
 
   router.get('/api/showcases/:slug/videos', async (req, res) => {

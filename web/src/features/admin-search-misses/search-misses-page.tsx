@@ -41,9 +41,10 @@ export default function AdminSearchMissesPage() {
       title="Searches that found nothing"
       intro={
         <>
-          What parents and dancers typed in the video library or “find your dancer” that found nothing: most
-          often a misspelt name or an entry missing from a programme. Only the words and a count per day are
-          kept, for {SEARCH_MISS_DAYS} days; they may name a child, so they are shown here only.
+          What parents and dancers typed in the video library that found no video, and no routine, dancer or
+          studio in the programmes as they typed it: most often a misspelt name or an entry missing from a
+          programme. Only the words and a count per day are kept, for {SEARCH_MISS_DAYS} days; they may name a
+          child, so they are shown here only.
         </>
       }
     >

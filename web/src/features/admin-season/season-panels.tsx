@@ -214,9 +214,10 @@ export function SearchMissesPanel({ view }: { view: SeasonView }) {
   return (
     <Panel id="season-searches" title="Searches that found nothing">
       <p className="mt-1 text-sm text-zinc-400">
-        What visitors typed, on this showcase&apos;s page or across the site since it was added, most often a
-        misspelt name or a mislabelled entry. Only the words and a count per day are kept, for{' '}
-        {searchMissDays} days; they may name a child, so they are shown here only.
+        What visitors typed, on this showcase&apos;s page or across the site since it was added, that found no
+        video and nothing in the programmes as typed: most often a misspelt name or a mislabelled entry. Only
+        the words and a count per day are kept, for {searchMissDays} days; they may name a child, so they are
+        shown here only.
       </p>
       {searchMisses.length === 0 ? (
         <p className="mt-3 text-zinc-400">No searches came up empty.</p>
