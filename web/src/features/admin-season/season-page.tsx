@@ -28,12 +28,16 @@ export default function AdminSeasonPage() {
               <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
                 <EntriesPanel view={view} />
                 <SalesPanel view={view} />
-                {/* The widest table gets the whole row: its routine titles stay on one line. */}
+                {/* The wide tables get the whole row: routine titles and fix links stay in sight. */}
                 <div className="min-w-0 xl:col-span-2">
                   <TopRoutinesPanel view={view} />
                 </div>
-                <FunnelPanel view={view} />
-                <SearchMissesPanel view={view} />
+                <div className="min-w-0 xl:col-span-2">
+                  <FunnelPanel view={view} />
+                </div>
+                <div className="min-w-0 xl:col-span-2">
+                  <SearchMissesPanel view={view} />
+                </div>
               </div>
             )}
           </QueryState>
