@@ -33,8 +33,11 @@ export function missQuery(text: string | undefined): string {
 
 interface MissLog {
   log: LogSearchMiss;
-  /** Keeps `written` waiting for a check that may log a miss when it ends. */
-  track: (check: Promise<void>) => void;
+  /**
+   * Runs a check that may log a miss when it ends, and keeps `written` waiting for it. Beyond
+   * MAX_WAITING checks at once (a flood of made-up words) a check is not run, as a miss is not counted.
+   */
+  track: (check: () => Promise<void>) => void;
   /** Resolves once every miss logged so far has been written (or failed to be). */
   written: () => Promise<void>;
 }
@@ -71,7 +74,7 @@ export function libraryMissLog(deps: { db: Db; logger: Logger }): (miss: Library
   return ({ showcaseId, programmes, text }) => {
     const miss = { source: 'library' as const, showcaseId, text };
     if (!programmes || !missQuery(text)) return log(miss);
-    track(
+    track(() =>
       answersAsTyped(deps.db, text ?? '', showcaseId ?? undefined).then(
         (answered) => {
           if (!answered) log(miss);
@@ -149,9 +152,12 @@ function missLogOf({ db, logger }: { db: Db; logger: Logger }): MissLog {
       if (waiting.size > 0) start();
     });
   };
-  const track = (check: Promise<void>) => {
+  const track = (run: () => Promise<void>) => {
+    if (checking.size >= MAX_WAITING) return;
+    const check = run()
+      .catch((error: unknown) => logger.warn({ err: error }, 'a search that found nothing was not logged'))
+      .finally(() => checking.delete(check));
     checking.add(check);
-    void check.finally(() => checking.delete(check));
   };
   const written = async () => {
     while (writing || checking.size > 0) {
