@@ -209,6 +209,8 @@ export async function libraryPage(
           300,
         ),
       canonical: location,
+      // What visitors type is often a child's name: a search's page is never in a search engine.
+      noindex: words !== '',
       jsonLd: [],
       links: pageLinks(config, result, (page) => searchPath({ ...search, page })),
     },

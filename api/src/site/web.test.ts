@@ -250,13 +250,16 @@ describe('pages that must not be indexed', () => {
     }
   });
 
-  it('marks the admin area and the purchase result pages noindex', async () => {
+  it('marks the admin area, the purchase result pages and search results noindex', async () => {
     for (const path of [
       '/admin',
       '/admin/contacts',
       '/admin/videos',
       '/video-purchase-success?session_id=cs_1',
       '/video-payment-options',
+      // A search's words are often a child's name.
+      '/videos?q=aroha+smith',
+      '/videos?q=47&showcase=more',
     ]) {
       const head = readHead((await request(api.app).get(path).expect(200)).text);
       expect(head.robots, path).toBe('noindex');
