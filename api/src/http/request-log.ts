@@ -23,7 +23,19 @@ const bearerParameter =
 export const hasBearerValue = (url: string) =>
   new RegExp(bearerParameter.source, 'i').test(url) || /^\/my-videos\/sign-in\/?(?:[?#]|$)/.test(url);
 
-/** A URL as it may be logged: bearer query values and the buyer's checkout session id replaced. */
+/**
+ * Query parameters that may be personal information: the words of a search are often a child's name,
+ * and a log line puts them beside the visitor's address (decision 032).
+ */
+const personalParameter = /([?&]q=)[^&#]*/gi;
+
+/**
+ * A URL as it may be logged: bearer query values, search words and the buyer's checkout session id
+ * replaced.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(bearerParameter, '$1[redacted]').replace(/^(\/api\/purchases\/)[^/?#]+/, '$1[redacted]');
+  return url
+    .replace(bearerParameter, '$1[redacted]')
+    .replace(personalParameter, '$1[redacted]')
+    .replace(/^(\/api\/purchases\/)[^/?#]+/, '$1[redacted]');
 }
