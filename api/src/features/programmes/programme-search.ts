@@ -220,7 +220,12 @@ const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
 type NumberValues = Scope & { sort: number; exact: string };
 const numberSlot = slotsOf<NumberValues>();
 
-/** "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). */
+/**
+ * "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). Looked up
+ * per visible competition through its order index: `offset 0` keeps the lookup per competition, where the
+ * generic plan, unable to estimate the filter on parameters, compared every entry with every competition
+ * (decision 037).
+ */
 const numberSearch = forEachScope((scope) =>
   preparedStatement<NumberValues>(
     answerQuery(
