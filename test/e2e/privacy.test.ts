@@ -14,6 +14,7 @@ import { programmeDancers, showcases } from '@app/shared/db';
 
 const CODE = 'kowhai-2026';
 let slug = '';
+let lockedId = '';
 let lockedTitle = '';
 let routine = { id: '', title: '' };
 /** A buyer's checkout session for the routine, paid before the takedown. */
@@ -37,6 +38,7 @@ const { api, browser } = useTestWorld({
       accessCodeEncrypted: encryptAccessCode({ config: env.config }, CODE),
     });
     slug = locked.slug;
+    lockedId = locked.id;
     lockedTitle = (await createVideo(db, { title: 'Kōwhai Seniors Lyrical', showcaseId: locked.id })).title;
     const open = await createShowcase(db, { name: 'Regionals 2026', slug: 'regionals-2026' });
     const video = await createVideo(db, {
@@ -68,7 +70,13 @@ const { api, browser } = useTestWorld({
     await importProgramme(db, open.id, Buffer.from(csv), {});
     dancerId = (await db.select({ id: programmeDancers.id }).from(programmeDancers))[0]!.id;
     const lockedCsv = programmeCsv([
-      { entryNumber: '3', section: 'Senior Lyrical', title: 'Tides', dancers: ['Aria Kōwhai'], studio: 'Kōwhai' },
+      {
+        entryNumber: '3',
+        section: 'Senior Lyrical',
+        title: 'Tides',
+        dancers: ['Aria Kōwhai'],
+        studio: 'Kōwhai',
+      },
     ]);
     await importProgramme(db, locked.id, Buffer.from(lockedCsv), {});
     lockedDancerId = (
@@ -177,6 +185,17 @@ describe("a dancer's page", () => {
     await request.getByText('Due in 7 days').waitFor();
     await request.getByRole('link', { name: /Open the dancer's entries/ }).click();
     await owner.page.getByRole('button', { name: 'Remove Kahu Tane from the programme' }).waitFor();
+    // A public competition's QR code leads to its search as it is; a locked one's page warns the owner
+    // that parents who scan will not find names there.
+    const chosen = () =>
+      owner.page
+        .getByRole('combobox', { name: 'Competition' })
+        .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent);
+    await expect.poll(chosen).toBe('Regionals 2026');
+    const warning = owner.page.getByText(/“find your dancer” finds names only in public showcases/);
+    expect(await warning.count()).toBe(0);
+    await owner.page.goto(`${api.url}/admin/programmes?showcase=${lockedId}`);
+    await owner.page.getByText(/This showcase is behind an access code/).waitFor();
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });

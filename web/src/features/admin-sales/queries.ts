@@ -1,9 +1,10 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPurchaseList, AdminShowcase, AdminVideoList } from '@app/shared/schemas';
+import type { AdminPurchaseList, AdminVideoList } from '@app/shared/schemas';
 import { toast } from '../../components/ui/toast-store.ts';
 import { api } from '../../lib/api.ts';
 import { useAdminMutation } from '../admin-shell/admin-mutation.ts';
 import { adminKeys } from '../admin-shell/query-keys.ts';
+import { useAdminShowcases } from '../admin-shell/competition-picker.tsx';
 
 /** Paid sales over each period (a query string of `from`/`to`, '' for all time): one page of one, for its totals. */
 export function usePaidTotals(periods: string[]) {
@@ -112,9 +113,6 @@ export function useVideoSearch(search: string) {
 
 /** The showcases the owner gave a bundle price. */
 export function useBundles() {
-  const showcases = useQuery({
-    queryKey: adminKeys.showcases,
-    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
-  });
+  const showcases = useAdminShowcases();
   return (showcases.data ?? []).filter((showcase) => showcase.bundlePriceCents !== null);
 }

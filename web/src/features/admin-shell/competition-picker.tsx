@@ -14,15 +14,19 @@ export function useChosenCompetition(): string {
   return new URLSearchParams(useSearch()).get('showcase') ?? '';
 }
 
+/** The owner's showcases (competitions and shows), as the admin screens list them. */
+export const useAdminShowcases = () =>
+  useQuery({
+    queryKey: adminKeys.showcases,
+    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
+  });
+
 /** The labelled "Competition" select of those screens; choosing one changes the address. */
 export function CompetitionPicker({ path }: { path: string }) {
   const id = useId();
   const showcaseId = useChosenCompetition();
   const [, navigate] = useLocation();
-  const showcases = useQuery({
-    queryKey: adminKeys.showcases,
-    queryFn: () => api.get<AdminShowcase[]>('/api/admin/showcases'),
-  });
+  const showcases = useAdminShowcases();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <label htmlFor={id} className="text-sm text-zinc-300">
