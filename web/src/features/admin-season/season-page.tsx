@@ -25,19 +25,15 @@ export default function AdminSeasonPage() {
             loading="Loading the season view..."
           >
             {(view) => (
-              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-                <EntriesPanel view={view} />
-                <SalesPanel view={view} />
+              <div className="space-y-6">
+                <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+                  <EntriesPanel view={view} />
+                  <SalesPanel view={view} />
+                </div>
                 {/* The wide tables get the whole row: routine titles and fix links stay in sight. */}
-                <div className="min-w-0 xl:col-span-2">
-                  <TopRoutinesPanel view={view} />
-                </div>
-                <div className="min-w-0 xl:col-span-2">
-                  <FunnelPanel view={view} />
-                </div>
-                <div className="min-w-0 xl:col-span-2">
-                  <SearchMissesPanel view={view} />
-                </div>
+                <TopRoutinesPanel view={view} />
+                <FunnelPanel view={view} />
+                <SearchMissesPanel view={view} />
               </div>
             )}
           </QueryState>
