@@ -2,7 +2,7 @@
 //   node --import tsx scripts/screenshots.ts http://localhost:3000 / /videos
 // PNGs go to data/screenshots/ (full page). With --admin <password> the pages are shot logged in.
 import { mkdir } from 'node:fs/promises';
-import { launchBrowser } from '../test/support/browser.ts';
+import { appReady, launchBrowser } from '../test/support/browser.ts';
 
 const args = process.argv.slice(2);
 const adminFlag = args.indexOf('--admin');
@@ -31,7 +31,7 @@ try {
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       // The app starts after the page has painted and loaded (web/start-after-paint.ts): wait until React
       // holds the page, then for what it fetched.
-      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+      await appReady(page);
       await page.waitForLoadState('networkidle');
       // Scroll through like a reader, so lazy images load and revealed blocks appear, then back to the top.
       await page.evaluate(async () => {

@@ -20,6 +20,7 @@ import {
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { expectErrorLogs } from '../support/guards.ts';
 import { sitePicturesEnv } from '../support/media.ts';
+import { appReady } from '../support/browser.ts';
 import { useTestWorld } from '../support/world.ts';
 
 // Every public page and every admin screen against the W3C Nu HTML checker (the HTML the server sends)
@@ -265,7 +266,7 @@ async function contextFor(viewer: Viewer): Promise<BrowserContext> {
 
 async function show(page: Page, route: Route) {
   await page.goto(`${api.url}${route.path()}`);
-  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await appReady(page);
   if (route.ready) {
     await page.getByText(route.ready, { exact: false }).first().waitFor({ state: 'visible' });
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { showcases, videos } from '@app/shared/db';
 import { seedCatalogue } from '../../scripts/seed/catalogue.ts';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
-import { openPage, type Page } from '../support/browser.ts';
+import { appReady, openPage, type Page } from '../support/browser.ts';
 import { createShowcase, createVideo } from '../support/factories.ts';
 import { useTestWorld } from '../support/world.ts';
 
@@ -30,8 +30,6 @@ const { env, api, browser } = useTestWorld({
   },
 });
 
-const appReady = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
 /** Console errors apart from the seeded previews, whose files this world's storage does not hold. */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of 404/.test(error));
 const resultTitles = (page: Page) => page.locator('main li h3').allTextContents();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
 import { findServicePageHead, homeMeta, hero as homeHero } from '@app/shared/site-copy';
-import { downloadedFile, escapeUntilClosed, openPage, type Page } from '../support/browser.ts';
+import { appReady, downloadedFile, escapeUntilClosed, openPage, type Page } from '../support/browser.ts';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
 import { sitePicturesEnv } from '../support/media.ts';
@@ -269,6 +269,7 @@ describe('the home page', () => {
   it('has a phone menu that closes after a choice', async () => {
     const { page, context } = await openPage(browser, { width: 390, height: 844 });
     await page.goto(api.url);
+    await appReady(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
@@ -345,7 +346,7 @@ describe('the first paint (the components rendered by the server)', () => {
         document.addEventListener('DOMContentLoaded', () => (kept.painted = document.querySelector('h1')));
       });
       await page.goto(`${api.url}${path}`);
-      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+      await appReady(page);
       // Hydrated, not rendered again: the heading painted from the server is the one React now holds.
       expect(
         await page.evaluate(() => {

@@ -71,6 +71,18 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/**
+ * Resolves once React holds the page: the server's HTML paints first and the app starts after it
+ * (web/start-after-paint.ts), so a click before then lands on a button nothing listens to yet.
+ */
+export const appReady = (page: Page) =>
+  page.waitForFunction(
+    // Typed by hand: this file is also compiled without the DOM's types (and the CSP forbids a string).
+    () =>
+      (globalThis as unknown as { document: { documentElement: { dataset: { app?: string } } } }).document
+        .documentElement.dataset.app === 'ready',
+  );
+
 /** The toast that says `text`. */
 export const toastText = (page: Page, text: string) =>
   page.getByTestId('toast').getByText(text, { exact: true });
