@@ -81,12 +81,16 @@ if (root?.firstElementChild) {
   // A tab opened in the background paints only when it is shown; its app starts anyway.
   setTimeout(start, 3000);
   // A tap on a painted button before the app runs would be lost (links work without it): start the app
-  // now, and leave the button for the app to press once it holds the page (web/src/main.tsx).
+  // now, and leave the button for the app to press once it holds the page (AppReady in web/src/app.tsx).
+  // The tap stops here: a part of the page React already holds would answer it too, and a toggle pressed
+  // twice stays shut. A popover's button (the phone menu) needs no app: the browser opens it.
   addEventListener('click', (event) => {
     const button = event.target instanceof Element && event.target.closest('#root button');
     if (!button || document.documentElement.dataset.app === 'ready') return;
-    window.pendingTap = button;
     start();
+    if (button.hasAttribute('popovertarget')) return;
+    window.pendingTap = button;
+    event.stopPropagation();
   }, true);
 } else {
   start();

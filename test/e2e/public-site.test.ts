@@ -273,12 +273,13 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
     await page.keyboard.press('Escape');
-    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Contact' }).click();
-    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => menu.isVisible()).toBe(false);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await context.close();
   });
@@ -319,6 +320,12 @@ describe('the first paint (the components rendered by the server)', () => {
     expect(await page.getByRole('link', { name: 'Book Now - No Upfront Cost' }).getAttribute('href')).toBe(
       'https://form.example/canterbury',
     );
+
+    // The phone menu opens without the app, and its links are real addresses.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Videos' }).getAttribute('href')).toBe('/videos');
 
     await page.goto(`${api.url}/dance-videographer`);
     const service = findServicePage('/dance-videographer')!;

@@ -143,7 +143,7 @@ describe('the video library', () => {
     await context.close();
   });
 
-  it('answers a tap on the painted menu button made before the app runs', async () => {
+  it('opens the painted phone menu before the app runs, and the app takes it over open', async () => {
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
     // The app's code is held back until the tap has happened, so the tap lands on the server's copy.
     let release!: () => void;
@@ -154,11 +154,18 @@ describe('the video library', () => {
     });
     await page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    // The browser opens it (a popover): no app needed.
+    expect(await menu.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     release();
 
-    await expect.poll(() => page.locator('#mobile-menu').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+    // Still open: the app did not press the button a second time.
+    expect(await menu.isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

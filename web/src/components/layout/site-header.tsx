@@ -10,24 +10,21 @@ import { navLinks } from './nav-links.ts';
 /** The fixed top navigation. On home it scrolls and follows the reader; elsewhere it links to /#section. */
 export function SiteHeader() {
   const [location, navigate] = useLocation();
+  // The phone menu is a popover its button opens without the app (a tap on a slow phone lands before
+  // the app has taken the page over); the browser closes it on Escape or a tap outside. `open` follows it.
+  const menu = useRef<HTMLUListElement>(null);
   const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
   const onHome = location === '/';
   const active = useActiveSection(homeSections);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  // Opened before the app held the page: its toggle event came before React listened.
+  useEffect(() => setOpen(menu.current?.matches(':popover-open') ?? false), []);
 
+  const closeMenu = () => {
+    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
+  };
   const choose = (entry: (typeof navLinks)[number]) => {
-    setOpen(false);
+    closeMenu();
     if (entry.href) navigate(entry.href);
     else if (entry.section) goToSection(entry.section, navigate);
   };
@@ -53,7 +50,7 @@ export function SiteHeader() {
         <button
           type="button"
           onClick={() => {
-            setOpen(false);
+            closeMenu();
             goToSection('home', navigate);
           }}
           className="flex items-center gap-2 font-display text-lg font-semibold text-white"
@@ -70,26 +67,28 @@ export function SiteHeader() {
         </ul>
         <CartButton active={location === '/cart'} />
         <button
-          ref={toggle}
           type="button"
+          popoverTarget="mobile-menu"
           className="rounded-lg p-2 text-zinc-200 hover:bg-white/10 lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
         >
           {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
       </nav>
-      {open && (
-        <ul id="mobile-menu" className="border-t border-white/10 bg-stage-950 px-4 py-3 lg:hidden">
-          {navLinks.map((entry) => (
-            <li key={entry.label}>
-              <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} block />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* In the top layer, under the header's 4 rem; no display class, which would show it closed. */}
+      <ul
+        id="mobile-menu"
+        ref={menu}
+        popover="auto"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-t border-white/10 bg-stage-950 px-4 py-3 text-zinc-300 lg:hidden"
+      >
+        {navLinks.map((entry) => (
+          <li key={entry.label}>
+            <NavEntry entry={entry} active={isActive(entry)} onChoose={choose} block />
+          </li>
+        ))}
+      </ul>
     </header>
   );
 }
