@@ -8,7 +8,7 @@ export default function AdminGstPage() {
   const settings = useGstSettings();
   return (
     <AdminLayout title="GST and accounts">
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_1fr]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <section aria-labelledby="gst-settings-heading">
           <h2 id="gst-settings-heading" className="mb-3 font-display text-lg font-semibold text-white">
             Settings
