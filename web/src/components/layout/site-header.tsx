@@ -81,7 +81,7 @@ export function SiteHeader() {
         ref={menu}
         popover="auto"
         onToggle={(event) => setOpen(event.newState === 'open')}
-        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-t border-white/10 bg-stage-950 px-4 py-3 text-zinc-300 lg:hidden"
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-y border-white/10 bg-stage-950 px-4 py-3 text-zinc-300 lg:hidden"
       >
         {navLinks.map((entry) => (
           <li key={entry.label}>

@@ -56,7 +56,7 @@ export function ShowcaseOrder({
               const changed = draft !== undefined && whole(draft) !== showcase.orderPriority;
               return (
                 <li key={showcase.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <span className="min-w-0 flex-1 text-zinc-100">
+                  <span className="min-w-0 grow basis-48 break-words text-zinc-100">
                     {showcase.name} {!showcase.published && <Badge variant="neutral">Hidden</Badge>}{' '}
                     {showcase.privacy === 'unlisted' && <Badge variant="neutral">Unlisted</Badge>}
                     {showcase.privacy === 'code' && <Badge variant="neutral">Access code</Badge>}
