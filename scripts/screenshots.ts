@@ -2,6 +2,7 @@
 //   node --import tsx scripts/screenshots.ts http://localhost:3000 / /videos
 // PNGs go to data/screenshots/ (full page). With --admin <password> the pages are shot logged in.
 import { mkdir } from 'node:fs/promises';
+import type { BrowserContext } from 'playwright-core';
 import { appReady, launchBrowser } from '../test/support/browser.ts';
 
 const args = process.argv.slice(2);
@@ -15,15 +16,21 @@ const widths = [
 await mkdir('data/screenshots', { recursive: true });
 const browser = await launchBrowser();
 try {
+  // One login for the whole run: the api allows 10 login attempts per address in 15 minutes.
+  let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  if (adminPassword) {
+    const login = await browser.newContext();
+    const answer = await login.request.post(`${base}/api/admin/login`, {
+      data: { password: adminPassword },
+      headers: { Origin: base },
+    });
+    if (!answer.ok()) throw new Error(`The admin login answered ${answer.status()}`);
+    storageState = await login.storageState();
+    await login.close();
+  }
   for (const path of paths.length ? paths : ['/']) {
     for (const size of widths) {
-      const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
-      if (adminPassword) {
-        await context.request.post(`${base}/api/admin/login`, {
-          data: { password: adminPassword },
-          headers: { Origin: base },
-        });
-      }
+      const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, storageState });
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') console.error(`[${size.name} ${path}] ${message.text()}`);
