@@ -89,6 +89,9 @@ export function createApp(deps: Deps): express.Express {
           ...req,
           url: req.url && redactUrl(req.url),
         }),
+        // The status alone: the response's headers are the same security headers on every line, and
+        // the login's carried the admin's session cookie.
+        res: ({ statusCode }: { statusCode?: number }) => ({ statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),

@@ -277,7 +277,12 @@ describe('the home page', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // From the keyboard: the menu's links come next after its button.
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
     await menu.getByRole('link', { name: 'Contact' }).click();
     await expect.poll(() => menu.isVisible()).toBe(false);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);

