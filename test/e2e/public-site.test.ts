@@ -289,6 +289,35 @@ describe('the home page', () => {
     await context.close();
   });
 
+  it('has a phone menu in a browser without popovers (Safari before 17)', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    // As such a browser: no popover API for the app, and no popover behaviour in the page it adopts.
+    await page.addInitScript(() => {
+      for (const name of ['popover', 'showPopover', 'hidePopover', 'togglePopover'])
+        delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const element of document.querySelectorAll('[popover], [popovertarget]')) {
+          element.removeAttribute('popover');
+          element.removeAttribute('popovertarget');
+        }
+      });
+    });
+    await page.goto(api.url);
+    await appReady(page);
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lands a /#section address under the header', async () => {
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
     await page.goto(`${api.url}/#contact`);

@@ -7,6 +7,12 @@ import { useCart } from '../../features/cart/cart-store.ts';
 import { goToSection, homeSections, useActiveSection } from '../../lib/scroll.ts';
 import { navLinks } from './nav-links.ts';
 
+/**
+ * Browsers without popovers (Safari before 17) get the phone menu from the app: the button toggles it,
+ * and it shows in the header's flow as a plain list. False on the server, where nothing toggles.
+ */
+const popovers = typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
+
 /** The fixed top navigation. On home it scrolls and follows the reader; elsewhere it links to /#section. */
 export function SiteHeader() {
   const [location, navigate] = useLocation();
@@ -18,10 +24,13 @@ export function SiteHeader() {
   const active = useActiveSection(homeSections);
 
   // Opened before the app held the page: its toggle event came before React listened.
-  useEffect(() => setOpen(menu.current?.matches(':popover-open') ?? false), []);
+  useEffect(() => {
+    if (popovers) setOpen(menu.current?.matches(':popover-open') ?? false);
+  }, []);
 
   const closeMenu = () => {
-    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
+    if (!popovers) setOpen(false);
+    else if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
   };
   const choose = (entry: (typeof navLinks)[number]) => {
     closeMenu();
@@ -71,17 +80,21 @@ export function SiteHeader() {
           popoverTarget="mobile-menu"
           className="rounded-lg p-2 text-zinc-200 hover:bg-white/10 lg:hidden"
           aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={popovers ? undefined : () => setOpen((value) => !value)}
         >
           {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
       </nav>
-      {/* In the top layer, under the header's 4 rem; no display class, which would show it closed. */}
+      {/* Open, it sits in the top layer under the header's 4 rem; closed (or on a wide screen), hidden. */}
       <ul
         id="mobile-menu"
         ref={menu}
         popover="auto"
         onToggle={(event) => setOpen(event.newState === 'open')}
-        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-y border-white/10 bg-stage-950 px-4 py-3 text-zinc-300 lg:hidden"
+        className={cn(
+          'inset-x-0 top-16 bottom-auto m-0 hidden h-auto w-full border-0 border-y border-white/10 bg-stage-950 px-4 py-3 text-zinc-300 max-lg:open:block',
+          !popovers && open && 'max-lg:block',
+        )}
       >
         {navLinks.map((entry) => (
           <li key={entry.label}>
