@@ -83,12 +83,12 @@ if (root?.firstElementChild) {
   // A tap on a painted button before the app runs would be lost (links work without it): start the app
   // now, and leave the button for the app to press once it holds the page (AppReady in web/src/app.tsx).
   // The tap stops here: a part of the page React already holds would answer it too, and a toggle pressed
-  // twice stays shut. A popover's button (the phone menu) needs no app: the browser opens it.
+  // twice stays shut. A popover's button (the phone menu) needs no app where the browser opens it.
   addEventListener('click', (event) => {
     const button = event.target instanceof Element && event.target.closest('#root button');
     if (!button || document.documentElement.dataset.app === 'ready') return;
     start();
-    if (button.hasAttribute('popovertarget')) return;
+    if (button.hasAttribute('popovertarget') && 'popover' in HTMLElement.prototype) return;
     window.pendingTap = button;
     event.stopPropagation();
   }, true);
