@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { purchaseItems, purchases } from '@app/shared/db';
 import { applyEntryText, findEntry } from '@app/shared/programme';
 import { createStorage } from '@app/shared/storage';
-import { openPage } from '../support/browser.ts';
+import { appReady, openPage } from '../support/browser.ts';
 import { createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { routeCheckoutPages } from '../support/fake-stripe.ts';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
@@ -108,6 +108,17 @@ describe('competition programmes in the browser', () => {
       .poll(() => programme.getByRole('heading', { name: 'Item 47: Firefly' }).isVisible())
       .toBe(true);
     expect(await programme.getByRole('heading', { level: 3 }).nth(1).textContent()).toBe('Item 47: Firefly');
+
+    // The competition's own page searches its programme: it opens the library filtered to it.
+    await page.goto(`${api.url}/videos/southern-champs-2027`);
+    await appReady(page);
+    await page.getByRole('searchbox', { name: 'Search Southern Champs 2027' }).fill('#47');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=%2347&showcase=southern-champs-2027');
+    await expect
+      .poll(() => programme.getByRole('heading', { name: 'Item 47: Firefly' }).isVisible())
+      .toBe(true);
+    await page.goto(`${api.url}/videos`);
 
     // Until the programmes answer, the page suggests no other words: her name may well be there.
     // (Programme searches wait for `answer()` from here on; after it they pass straight through.)

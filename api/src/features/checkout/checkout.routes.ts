@@ -7,7 +7,6 @@ import {
 } from '@app/shared/schemas';
 import { showcaseBundle } from '@app/shared/sales';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { limits, rateLimiter } from '../../http/rate-limit.ts';
 import { showcaseGate } from '../privacy/privacy.service.ts';
 import { requireShowcaseAccess, showcaseOpener } from '../privacy/showcase-access.ts';
@@ -33,11 +32,11 @@ export function checkoutRoutes(deps: Deps): Router {
     res.set('Cache-Control', 'no-store').json({ items: priced, totalCents, problems });
   });
 
+  // null when the showcase sells no bundle: a normal state of its page, not an error (nor a console one).
   router.get('/api/showcases/:id/bundle', async (req, res) => {
     const id = z.string().trim().min(1).max(100).parse(req.params.id);
     const bundle = await showcaseBundle(deps.db, id);
     if (bundle) requireShowcaseAccess(deps, req, await showcaseGate(deps.db, id));
-    if (!bundle) throw notFound('This showcase has no bundle');
     res.set('Cache-Control', 'no-cache').json(bundle);
   });
 

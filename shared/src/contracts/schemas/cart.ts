@@ -101,7 +101,7 @@ export const cartCheckResponseSchema = z.object({
 });
 export type CartCheckResponse = z.infer<typeof cartCheckResponseSchema>;
 
-/** GET /api/showcases/{id}/bundle: the showcase's "Buy all" offer (404 when it has none). */
+/** GET /api/showcases/{id}/bundle: the showcase's "Buy all" offer (null when it has none). */
 export const showcaseBundleSchema = z.object({
   showcaseId: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, formatPrice } from '@app/shared/format';
 import type { ShowcaseBundle } from '@app/shared/schemas';
-import { api, isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { addBundleToCart } from './add-to-cart.tsx';
 import { useCart } from './cart-store.ts';
 import { OfferCard } from './offer-card.tsx';
@@ -10,8 +10,7 @@ import { OfferCard } from './offer-card.tsx';
 export function BundleOffer({ showcaseId }: { showcaseId: string }) {
   const offer = useQuery({
     queryKey: ['/api/showcases', showcaseId, 'bundle'],
-    queryFn: () => api.get<ShowcaseBundle>(`/api/showcases/${encodeURIComponent(showcaseId)}/bundle`),
-    retry: (failures, error) => !isApiError(error, 'not_found') && failures < 2,
+    queryFn: () => api.get<ShowcaseBundle | null>(`/api/showcases/${encodeURIComponent(showcaseId)}/bundle`),
   });
   const inCart = useCart().some((entry) => entry.kind === 'bundle' && entry.showcaseId === showcaseId);
   const bundle = offer.data;

@@ -3,6 +3,7 @@ import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG } from '@app/shared/library';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
 import { BackToLibrary } from '../../features/shop/back-to-library.tsx';
+import { ShowcaseSearch } from '../../features/shop/showcase-search.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
 import { useShowcasePage } from '../../features/shop/queries.ts';
 import { VideoGrid } from '../../features/shop/video-card.tsx';
@@ -57,6 +58,8 @@ export default function ShowcasePage() {
               {result.data.total} {result.data.total === 1 ? 'video' : 'videos'}
               {result.data.pageCount > 1 && ` · page ${page} of ${result.data.pageCount}`}
             </p>
+            {/* Unlisted and access-code showcases answer no search (decisions 030 and 032). */}
+            {result.data.showcase?.privacy === 'public' && <ShowcaseSearch showcase={result.data.showcase} />}
             {result.data.showcase && <BundleOffer showcaseId={result.data.showcase.id} />}
             {result.data.videos.length === 0 ? (
               <p className="mt-10 text-zinc-400">
