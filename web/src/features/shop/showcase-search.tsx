@@ -33,7 +33,7 @@ export function ShowcaseSearch({ showcase }: { showcase: Pick<ShowcaseSummary, '
           type="search"
           name="q"
           aria-label={`Search ${showcase.name}`}
-          placeholder="Dancer, item number, studio or title"
+          placeholder="Dancer, item no. or studio"
           maxLength={200}
           className="pl-9"
         />
