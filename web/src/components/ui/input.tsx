@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
 const field =
@@ -26,6 +27,22 @@ export function SearchInput({
       onChange={(event) => onSearch(event.target.value)}
       {...props}
     />
+  );
+}
+
+/**
+ * A shop's search box (`q`, up to 200 characters) with its magnifier: the library's and a showcase's.
+ * `className` sizes the box; the input takes the rest of the props.
+ */
+export function SearchField({ className, ...props }: ComponentProps<'input'>) {
+  return (
+    <div className={cn('relative flex-1', className)}>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+        aria-hidden
+      />
+      <Input type="search" name="q" maxLength={200} className="pl-9" {...props} />
+    </div>
   );
 }
 

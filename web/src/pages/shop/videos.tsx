@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { RotateCcw, Search } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
 import { Button } from '../../components/ui/button.tsx';
-import { FilterSelect, Input, useTextInput } from '../../components/ui/input.tsx';
+import { FilterSelect, SearchField, useTextInput } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Pagination } from '../../features/shop/pagination.tsx';
 import { ShopLayout } from '../../features/shop/shop-layout.tsx';
@@ -78,22 +78,13 @@ function VideosPage() {
             navigate(libraryPath({ ...query, q: text.trim(), page: 1 }));
           }}
         >
-          <div className="relative max-w-md flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              name="q"
-              aria-label="Search videos"
-              placeholder="Search: title, item number, dancer or studio"
-              {...textInput}
-              maxLength={200}
-              disabled={!inBrowser}
-              className="pl-9"
-            />
-          </div>
+          <SearchField
+            className="max-w-md"
+            aria-label="Search videos"
+            placeholder="Search: title, item number, dancer or studio"
+            {...textInput}
+            disabled={!inBrowser}
+          />
           <FilterSelect
             name="showcase"
             label="Showcase"
