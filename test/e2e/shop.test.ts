@@ -112,8 +112,15 @@ describe('the video library', () => {
     const card = still.getByRole('listitem').filter({ hasText: 'Painted On The Server' });
     expect(await card.getByText('NZ$12.00').isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: 'Buy Now' }).isVisible()).toBe(true);
-    // Search needs the app; typed text would be lost when the app takes over.
-    expect(await still.getByLabel('Search videos').isDisabled()).toBe(true);
+    // The search box is a plain form until the app runs; the current filter rides along (its select
+    // needs the app).
+    await still.goto(`${api.url}/videos?price=paid`);
+    expect(await still.getByLabel('Price').isDisabled()).toBe(true);
+    await still.getByLabel('Search videos').fill('painted');
+    await still.keyboard.press('Enter');
+    await still.waitForURL((url) => url.searchParams.get('q') === 'painted');
+    expect(new URL(still.url()).searchParams.get('price')).toBe('paid');
+    expect(await still.getByRole('listitem').filter({ hasText: 'Painted On The Server' }).count()).toBe(1);
     await noScript.close();
 
     const { page, context, errors } = await openPage(browser);
@@ -139,6 +146,31 @@ describe('the video library', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.spinner)).toBeUndefined();
     expect(await page.evaluate(() => document.documentElement.dataset.replaced)).toBeUndefined();
     expect(listRequests).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('searches what was typed before the app ran, once it runs', async () => {
+    await createVideo(env.database.db, { title: 'Typed Before The App', priceCents: 1200 });
+    const redis = createRedis(env.config.REDIS_URL, 'client');
+    await markPublicContentChanged(redis, env.config.QUEUE_PREFIX);
+    redis.disconnect();
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Search videos').fill('typed before');
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    release();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('typed before');
+    const results = page.locator('main li');
+    await expect.poll(() => results.count()).toBe(1);
+    expect(await results.first().textContent()).toContain('Typed Before The App');
+    expect(await page.getByLabel('Search videos').inputValue()).toBe('typed before');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { RotateCcw } from 'lucide-react';
 import { LIBRARY_MAX_PAGE, MORE_VIDEOS_SLUG, searchParams, type LibraryPageQuery } from '@app/shared/library';
@@ -48,8 +48,16 @@ function VideosPage() {
   const showcases = useShowcases();
   const [text, textInput, setText] = useTextInput(query.q ?? '');
 
+  const box = useRef<HTMLInputElement>(null);
+
   // The address is the search: Back and Forward bring their text back into the box.
   useEffect(() => setText(query.q ?? ''), [query.q, setText]);
+  // Typed before the app took the page over: React keeps the box's text but not as its state.
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed !== (query.q ?? '')) setText(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the page over
+  }, []);
   useEffect(() => {
     if (text.trim() === (query.q ?? '').trim()) return;
     const timer = setTimeout(
@@ -78,13 +86,18 @@ function VideosPage() {
             navigate(libraryPath({ ...query, q: text.trim(), page: 1 }));
           }}
         >
+          {/* Open before the app runs (a QR code's page on a venue's slow network): Enter submits the
+              form itself, and text typed meanwhile is searched once React takes the box over (it replays
+              the change). The filters need the app; until it runs, the current ones ride along hidden. */}
           <SearchField
+            ref={box}
             className="max-w-md"
             aria-label="Search videos"
             placeholder="Search: title, item number, dancer or studio"
             {...textInput}
-            disabled={!inBrowser}
           />
+          {!inBrowser && query.showcase && <input type="hidden" name="showcase" value={query.showcase} />}
+          {!inBrowser && query.price && <input type="hidden" name="price" value={query.price} />}
           <FilterSelect
             name="showcase"
             label="Showcase"
