@@ -47,7 +47,6 @@ function VideosPage() {
   const inBrowser = useInBrowser();
   const showcases = useShowcases();
   const [text, textInput, setText] = useTextInput(query.q ?? '');
-
   const box = useRef<HTMLInputElement>(null);
 
   // The address is the search: Back and Forward bring their text back into the box.
@@ -87,8 +86,8 @@ function VideosPage() {
           }}
         >
           {/* Open before the app runs (a QR code's page on a venue's slow network): Enter submits the
-              form itself, and text typed meanwhile is searched once React takes the box over (it replays
-              the change). The filters need the app; until it runs, the current ones ride along hidden. */}
+              form itself, and text typed meanwhile is searched once the app runs (read at mount, above).
+              The filters need the app; until it runs, the current ones ride along hidden. */}
           <SearchField
             ref={box}
             className="max-w-md"
