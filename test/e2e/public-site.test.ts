@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '@app/shared/db';
 import { findServicePageHead, homeMeta, hero as homeHero } from '@app/shared/site-copy';
-import { appReady, downloadedFile, escapeUntilClosed, openPage, type Page } from '../support/browser.ts';
+import {
+  appReady,
+  downloadedFile,
+  escapeUntilClosed,
+  holdAppCode,
+  openPage,
+  type Page,
+} from '../support/browser.ts';
 import { findServicePage } from '@app/shared/site-copy/service-pages';
 import { createEvent, createPortfolioItems } from '../support/factories.ts';
 import { sitePicturesEnv } from '../support/media.ts';
@@ -304,12 +311,7 @@ describe('the home page', () => {
       });
     });
     // The first tap lands before the app runs (its code held back until then): the app presses it.
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(api.url, { waitUntil: 'domcontentloaded' });
     const menu = page.locator('#mobile-menu');
     expect(await menu.isVisible()).toBe(false);

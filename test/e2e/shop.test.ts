@@ -8,7 +8,7 @@ import { markPublicContentChanged } from '@app/shared/cache-version';
 import { createRedis } from '@app/shared/redis';
 import { announcePurchaseSettled } from '@app/shared/sales';
 import { createStorage } from '@app/shared/storage';
-import { downloadedFile, openPage, playerLoaded, toastText } from '../support/browser.ts';
+import { downloadedFile, holdAppCode, openPage, playerLoaded, toastText } from '../support/browser.ts';
 import { createPurchase, createShowcase, createVideo, SAMPLE_VIDEO_PATH } from '../support/factories.ts';
 import { expectErrorLogs } from '../support/guards.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -32,6 +32,13 @@ async function storedVideo(overrides: Parameters<typeof createVideo>[1] = {}) {
 }
 
 /** Console errors apart from the failed requests a test provokes on purpose (a 401, 403, 404 or 503). */
+/** Videos written behind the api's back: say so, as an admin write would, so its kept lists are read again. */
+async function publicContentChanged() {
+  const redis = createRedis(env.config.REDIS_URL, 'client');
+  await markPublicContentChanged(redis, env.config.QUEUE_PREFIX);
+  redis.disconnect();
+}
+
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of (401|403|404|503)/.test(error));
 
 describe('the video library', () => {
@@ -101,10 +108,7 @@ describe('the video library', () => {
 
   it('arrives rendered: readable without JavaScript, then the app takes over without asking for its lists', async () => {
     await createVideo(env.database.db, { title: 'Painted On The Server', priceCents: 1200 });
-    // Written behind the api's back: say so, as an admin write would.
-    const redis = createRedis(env.config.REDIS_URL, 'client');
-    await markPublicContentChanged(redis, env.config.QUEUE_PREFIX);
-    redis.disconnect();
+    await publicContentChanged();
 
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const still = await noScript.newPage();
@@ -152,16 +156,9 @@ describe('the video library', () => {
 
   it('searches what was typed before the app ran, once it runs', async () => {
     await createVideo(env.database.db, { title: 'Typed Before The App', priceCents: 1200 });
-    const redis = createRedis(env.config.REDIS_URL, 'client');
-    await markPublicContentChanged(redis, env.config.QUEUE_PREFIX);
-    redis.disconnect();
+    await publicContentChanged();
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Search videos').fill('typed before');
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
@@ -178,12 +175,7 @@ describe('the video library', () => {
   it('opens the painted phone menu before the app runs, and the app takes it over open', async () => {
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
     // The app's code is held back until the tap has happened, so the tap lands on the server's copy.
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');

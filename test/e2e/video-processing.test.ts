@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '@app/shared/storage';
 import { createVideo } from '../support/factories.ts';
-import { openPage } from '../support/browser.ts';
+import { holdAppCode, openPage } from '../support/browser.ts';
 import { makeTestVideo } from '../support/media.ts';
 import { TEST_ADMIN_PASSWORD } from '../support/test-env.ts';
 import { useTestWorld } from '../support/world.ts';
@@ -64,12 +64,7 @@ describe('video processing seen by the owner and by a parent', () => {
     parent.page.on('console', (message) => message.type() === 'error' && parent.errors.push(message.text()));
     // The tap lands on the server's copy of the page, before the app runs (its code held back until
     // then): the app starts at the tap and presses the button once it holds the page.
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await parent.page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdAppCode(parent.page);
     await parent.page.goto(`${api.url}/videos`, { waitUntil: 'domcontentloaded' });
     const item = parent.page.getByRole('listitem').filter({ hasText: 'Junior Jazz Solo' });
     expect(await item.getByText('Preview', { exact: true }).isVisible()).toBe(true);

@@ -83,6 +83,20 @@ export const appReady = (page: Page) =>
         .documentElement.dataset.app === 'ready',
   );
 
+/**
+ * Holds the app's code back (its entry script waits) until the returned function is called, so what the
+ * test does first lands on the server's copy of the page, before the app runs.
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The toast that says `text`. */
 export const toastText = (page: Page, text: string) =>
   page.getByTestId('toast').getByText(text, { exact: true });
