@@ -4,9 +4,12 @@ import type { Logger } from '@app/shared/logger';
 import { searchWords } from '../videos/library.service.ts';
 import { answersAsTyped } from '../programmes/programme-search.ts';
 
-/** Where a search that found nothing was made: the library (optionally within a showcase) or the programme. */
+/**
+ * A search that found nothing: the library's, optionally within a showcase. (Rows of the old source
+ * `programme` are no longer written; they age out of the table within its 90 days, decision 034.)
+ */
 export interface SearchMiss {
-  source: 'library' | 'programme';
+  source: 'library';
   showcaseId: string | null;
   text: string | undefined;
 }
