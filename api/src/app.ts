@@ -51,6 +51,7 @@ import { registerProgrammeAdminRoutes } from './features/programmes/programme-ad
 import { registerSeasonViewRoutes } from './features/season-view/season-view.routes.ts';
 import { registerSearchMissRoutes } from './features/search-misses/search-misses.routes.ts';
 import { programmeRoutes } from './features/programmes/programmes.routes.ts';
+import { programmeSearchRoute } from './features/programmes/programme-search.route.ts';
 import {
   onlineAlertRoutes,
   registerOnlineAlertAdminRoutes,
@@ -60,60 +61,26 @@ import { sitemapRoutes } from './site/sitemaps.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
-/** The whole HTTP application, without listening, so tests can drive it directly. */
-export function createApp(deps: Deps): express.Express {
+/**
+ * The whole HTTP application, without listening, so tests can drive it directly. `programmeSearch`
+ * is the route answered before Express (createRequestHandler); the app answers it too, so a test
+ * that drives the app reaches the same code.
+ */
+export function createApp(
+  deps: Deps,
+  programmeSearch = programmeSearchRoute(deps, {
+    logRequest: requestLogger(deps),
+    securityHeaders: securityHeaders(deps),
+  }),
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustedProxies(deps.config));
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Bearer values in URLs (a buyer's session id, a file link's signature) stay out of the logs.
-      serializers: {
-        req: ({
-          query: _query,
-          params: _params,
-          ...req
-        }: {
-          url?: string;
-          query?: unknown;
-          params?: unknown;
-        }) => ({
-          ...req,
-          url: req.url && redactUrl(req.url),
-        }),
-        // The status alone: the response's headers are the same security headers on every line, and
-        // the login's carried the admin's session cookie.
-        res: ({ statusCode }: { statusCode?: number }) => ({ statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
-  const analytics = deps.config.ANALYTICS_SCRIPT_URL
-    ? [new URL(deps.config.ANALYTICS_SCRIPT_URL).origin]
-    : [];
-  // With S3, the browser plays, downloads and uploads straight from the bucket.
-  const bucket = deps.storage.browserOrigin ? [deps.storage.browserOrigin] : [];
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'script-src': ["'self'", ...analytics],
-          // Event images may be any https link the owner types in.
-          'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket],
-          'media-src': ["'self'", 'blob:', ...bucket],
-          'connect-src': ["'self'", ...analytics, ...bucket],
-        },
-      },
-    }),
-  );
+  app.use((req, res, next) => programmeSearch(req, res) || next());
+  app.use(requestLogger(deps));
+  app.use(securityHeaders(deps));
 
   // Video bytes stream straight to the socket: compression would only wrap every write of them.
   app.use(fileRoutes(deps));
@@ -185,10 +152,15 @@ export function createApp(deps: Deps): express.Express {
 
 /**
  * The api's request handler: the kept public lists answer first (PublicCache; refusing them would
- * cost as much as serving them), then the per-address limit sheds floods, then Express.
+ * cost as much as serving them), then the per-address limit sheds floods, then "find your dancer"
+ * (decision 039), then Express.
  */
 export function createRequestHandler(deps: Deps): RequestListener {
-  const app = createApp(deps);
+  const programmeSearch = programmeSearchRoute(deps, {
+    logRequest: requestLogger(deps),
+    securityHeaders: securityHeaders(deps),
+  });
+  const app = createApp(deps, programmeSearch);
   const shed = createLoadShedder(deps.config);
   gaugeOf(
     deps.metrics,
@@ -196,5 +168,57 @@ export function createRequestHandler(deps: Deps): RequestListener {
     'Requests refused by the per-address limit before Express, since the api started',
     () => shed.refused,
   );
-  return (req, res) => deps.publicCache.serve(req, res, () => shed(req, res) || void app(req, res));
+  return (req, res) =>
+    deps.publicCache.serve(req, res, () => shed(req, res) || programmeSearch(req, res) || void app(req, res));
+}
+
+/** One log line per request (pino-http), for Express and for the routes answered before it. */
+export function requestLogger(deps: Deps) {
+  return pinoHttp({
+    logger: deps.logger,
+    genReqId: (req, res) => {
+      const id = requestIdOf(req);
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    // Bearer values in URLs (a buyer's session id, a file link's signature) stay out of the logs.
+    serializers: {
+      req: ({
+        query: _query,
+        params: _params,
+        ...req
+      }: {
+        url?: string;
+        query?: unknown;
+        params?: unknown;
+      }) => ({
+        ...req,
+        url: req.url && redactUrl(req.url),
+      }),
+      // The status alone: the response's headers are the same security headers on every line, and
+      // the login's carried the admin's session cookie.
+      res: ({ statusCode }: { statusCode?: number }) => ({ statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+  });
+}
+
+/** The security headers of every answer (helmet), for Express and for the routes answered before it. */
+export function securityHeaders(deps: Deps) {
+  const analytics = deps.config.ANALYTICS_SCRIPT_URL
+    ? [new URL(deps.config.ANALYTICS_SCRIPT_URL).origin]
+    : [];
+  // With S3, the browser plays, downloads and uploads straight from the bucket.
+  const bucket = deps.storage.browserOrigin ? [deps.storage.browserOrigin] : [];
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", ...analytics],
+        // Event images may be any https link the owner types in.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket],
+        'media-src': ["'self'", 'blob:', ...bucket],
+        'connect-src': ["'self'", ...analytics, ...bucket],
+      },
+    },
+  });
 }

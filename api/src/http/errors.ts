@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '@app/shared/logger';
 import { ZodError } from 'zod';
 import { errorBody, errorCodeFor, type ErrorBody, type ErrorCode } from '@app/shared/errors';
 import { isDatabaseUnreachable, postgresErrorCode } from '@app/shared/db';
 import { RedisUnavailableError } from '@app/shared/redis';
 import { StorageError } from '@app/shared/storage';
+import { sendJson } from './send-json.ts';
 
 /**
  * An expected failure with the status and message the client should see; its code follows from the
@@ -101,8 +104,15 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
   return { status: 500, body: errorBody(500, 'Something went wrong on our side. Please try again.') };
 }
 
-/** The one place errors become responses. Details go to the log, never to the client. */
-export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+/**
+ * The one place errors become responses, for Express and for the routes answered before it. Details go
+ * to the log, never to the client.
+ */
+export function answerError(
+  error: unknown,
+  req: IncomingMessage & { log: Logger; destroyed: boolean },
+  res: ServerResponse,
+): void {
   // The client went away mid-answer (a page left while its images loaded) or mid-body (a dropped upload):
   // nobody is there to answer, and nothing is broken here.
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -118,9 +128,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
-  res.set(headers ?? {});
-  res.status(status).json(body);
-};
+  sendJson(res, status, body, headers);
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => answerError(error, req, res);
 
 export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json(errorBody(404, 'Not found'));

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { errorBody } from '@app/shared/errors';
 import { RedisUnavailableError, withRedisTimeout } from '@app/shared/redis';
 import { buyerEmailSchema, videoIdSchema } from '@app/shared/schemas';
 import type { Deps } from '../deps.ts';
 import { addressKey } from './client-address.ts';
-import { isNameSearch } from '../features/programmes/programme-search.ts';
+import { sendJson } from './send-json.ts';
 
 /**
  * rate-limit-redis loads its Lua script once at start and keeps a rejected promise if Redis was
@@ -123,15 +124,9 @@ export const limits = {
   /**
    * Searches that may answer dancers' names (decision 032): a parent looks for one child in a few
    * searches; walking the alphabet to collect a programme's names stops long before a programme's worth.
-   * Entry-number searches do not count.
+   * Entry-number searches do not count (the route asks `isNameSearch`).
    */
-  nameSearch: {
-    name: 'name-search',
-    limit: 60,
-    windowMs: 10 * 60_000,
-    what: 'name searches',
-    skip: (req: Request) => !isNameSearch(req.query.q),
-  },
+  nameSearch: { name: 'name-search', limit: 60, windowMs: 10 * 60_000, what: 'name searches' },
   /** "Tell me when it is online" (decision 035): a family asks about a few routines, not a programme. */
   onlineAlert: { name: 'online-alert', limit: 10, windowMs: 60 * 60_000, what: 'alert requests' },
   /** A stranger's inbox gets at most three confirmations an hour, whoever asks. */
@@ -146,22 +141,45 @@ export const limits = {
   },
 } satisfies Record<string, LimitRule>;
 
+/** The rule's counts in Redis, shared by every api replica. */
+function storeOf({ redis, config }: Deps, rule: LimitRule): RecoveringRedisStore {
+  return new RecoveringRedisStore({
+    prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
+    sendCommand: (command: string, ...args: string[]) =>
+      withRedisTimeout(redis, () => redis.call(command, ...args) as Promise<RedisReply>, 1_500),
+  });
+}
+
+/** An unreachable Redis is the outage a limit rides through (the request goes on): a warning, not an error. */
+function storeLogger(logger: Deps['logger']) {
+  return {
+    warn: (warning: unknown) => logger.warn({ err: warning }, 'express-rate-limit warning'),
+    // Redis's own client reports the outage.
+    error: (error: unknown, message?: string) =>
+      error instanceof RedisUnavailableError
+        ? logger.warn({ err: error }, message)
+        : logger.error({ err: error }, message),
+  };
+}
+
+/** The 429 of a rule: what was limited and when to try again. */
+function refuse(res: ServerResponse, rule: LimitRule, resetTime: Date | undefined): void {
+  const minutes = Math.max(
+    1,
+    Math.ceil(((resetTime?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000),
+  );
+  const message = `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  sendJson(res, 429, errorBody(429, message));
+}
+
 /**
  * A Redis-backed limiter shared by every api replica. When Redis cannot be reached the request
  * goes through: losing a contact would be worse than a short gap in limiting. It says so in our log,
  * not on the console.
  */
-export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): RequestHandler {
+export function rateLimiter(deps: Deps, rule: LimitRule): RequestHandler {
   return rateLimit({
-    logger: {
-      warn: (warning: unknown) => logger.warn({ err: warning }, 'express-rate-limit warning'),
-      // An unreachable Redis is the outage this limiter is built to ride through (the request goes on):
-      // a warning per request, not an error; Redis's own client reports the outage.
-      error: (error: unknown, message?: string) =>
-        error instanceof RedisUnavailableError
-          ? logger.warn({ err: error }, message)
-          : logger.error({ err: error }, message),
-    },
+    logger: storeLogger(deps.logger),
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: rule.headers === false ? false : 'draft-8',
@@ -171,25 +189,36 @@ export function rateLimiter({ redis, config, logger }: Deps, rule: LimitRule): R
     // in the function's text and would warn at every start.
     ...(rule.key ? { keyGenerator: rule.key, validate: { keyGeneratorIpFallback: false } } : {}),
     ...(rule.skip ? { skip: rule.skip } : {}),
-    store: new RecoveringRedisStore({
-      prefix: `${config.QUEUE_PREFIX}:rl:${rule.name}:`,
-      sendCommand: (command: string, ...args: string[]) =>
-        withRedisTimeout(redis, () => redis.call(command, ...args) as Promise<RedisReply>, 1_500),
-    }),
-    handler: (req, res) => {
-      const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const minutes = Math.max(
-        1,
-        Math.ceil(((reset?.getTime() ?? Date.now() + rule.windowMs) - Date.now()) / 60_000),
-      );
-      res
-        .status(429)
-        .json(
-          errorBody(
-            429,
-            `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          ),
-        );
-    },
+    store: storeOf(deps, rule),
+    handler: (req, res) =>
+      refuse(res, rule, (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime),
   });
+}
+
+/**
+ * A rule counted without express-rate-limit's middleware, for the route answered before Express
+ * (decision 039): the same store, Redis keys and window, so it is the limit `rateLimiter` would keep,
+ * at a fraction of its cost. It sends no RateLimit headers (a visitor walking names learns nothing
+ * from them). Resolves true when it refused the request, having answered it.
+ */
+export function leanRateLimiter(deps: Deps, rule: LimitRule & { key?: never; skip?: never }) {
+  const store = storeOf(deps, rule);
+  void store.init({ windowMs: rule.windowMs } as Parameters<RecoveringRedisStore['init']>[0]);
+  const log = storeLogger(deps.logger);
+  return async (address: string, res: ServerResponse): Promise<boolean> => {
+    let count;
+    try {
+      count = await store.increment(addressKey(address));
+    } catch (error) {
+      log.error(error, 'express-rate-limit: error from store, allowing request without rate-limiting.');
+      return false;
+    }
+    if (count.totalHits <= rule.limit) return false;
+    if (count.resetTime) {
+      const seconds = Math.ceil((count.resetTime.getTime() - Date.now()) / 1000);
+      res.setHeader('Retry-After', String(Math.max(0, seconds)));
+    }
+    refuse(res, rule, count.resetTime);
+    return true;
+  };
 }

@@ -104,6 +104,23 @@ describe('find your dancer', () => {
     for (const q of ['!!!', '#', 'x'.repeat(5_000), '99999', 'zzzzqqq'])
       expect(programmeSearchSchema.parse((await search(q).expect(200)).body)).toEqual({ groups: [] });
     await search('x'.repeat(5_001)).expect(400);
+    // Answered ahead of Express's layers (decision 039), with what every answer carries.
+    const answer = await search('maia ngata').expect(200);
+    expect(answer.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const twice = await request(api.app).get('/api/programme/search?q=47&q=48').expect(400);
+    expect(twice.body).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^Invalid request: q/),
+    });
+    await request(api.app).post('/api/programme/search').expect(404);
+    await request(api.app).get('/api/programme/searches?q=47').expect(404);
 
     // With the library's showcase filter (where a competition's QR code leads), by slug or id: that
     // competition's programme only, though a newer one holds the same number and name.
@@ -332,6 +349,7 @@ describe('find your dancer', () => {
     expect(refusedAt).toBe(61);
     const refused = await search('maia ngata', ip).expect(429);
     expect(refused.body.message).toMatch(/^Too many name searches/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
     await search('#47', ip).expect(200);
     await search('maia ngata', '192.0.2.78').expect(200);
   });
