@@ -1,6 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '@app/shared/db';
-import { listedVideoV } from '@app/shared/sales';
 import {
   displayDancerName,
   type DancerNameDisplay,
@@ -12,9 +11,10 @@ import { searchWords } from '../videos/library.service.ts';
 import { preparedStatement, slotsOf } from './prepared.ts';
 
 // "Find your dancer" (decisions 032 and 035): the library's search box also reads the programme. A
-// search is one prepared statement: an entry number through programme_entries_sort_idx; names and
-// studios by the start of their words (GIN), by trigram likeness only when nothing else matched; section
-// words through each showcase's one row of words. Only published public showcases answer: an unlisted
+// search is one prepared statement: an entry number through programme_entries_showcase_order_idx;
+// names and studios by the start of their words (GIN); section words through each showcase's one row
+// of words; a found routine's card read whole from programme_routine_cards (decision 040). Only a
+// search that found nothing as typed makes a second, by trigram likeness. Only published public showcases answer: an unlisted
 // one is reached by its link and one behind a code by its code, never by a name typed in search
 // (decision 030).
 
@@ -62,23 +62,13 @@ export function isNameSearch(text: unknown): boolean {
 const visibleShowcase = sql`s.published and s.privacy = 'public'`;
 
 /**
- * One routine card's columns over entry `e` (its studio, dancers in programme order and published
- * videos, as the library shows them, decision 022): the owner's picture or the poster frame, never the
- * frame of a password-protected video; a video whose processing failed is not listed.
+ * The routine card of entry `e`, as triggers keep it (decision 040, migration 0026): its studio,
+ * dancers in programme order with whole names, and the videos the library lists (decision 022).
  */
-const routineColumns = sql`e.id as "entryId", e.entry_number as "entryNumber", e.section, e.title,
-  (select st.name from programme_studios st where st.id = e.studio_id) as studio,
-  coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by ed.position)
-    from programme_entry_dancers ed join programme_dancers d on d.id = ed.dancer_id
-    where ed.entry_id = e.id), '[]'::json) as dancers,
-  coalesce((select json_agg(json_build_object('id', v.id, 'title', v.title, 'priceCents', v.price_cents,
-      'previewUrl', coalesce(v.preview_url, case when not v.password_protected
-        then '/api/video-preview/' || replace(v.media->>'posterKey', '/', '%2F') end),
-      'passwordProtected', v.password_protected) order by v.created_at, v.id)
-    from videos v where v.entry_id = e.id and v.published and ${listedVideoV}), '[]'::json) as videos`;
+const routineCard = sql`(select c.card from programme_routine_cards c where c.entry_id = e.id)`;
 
-/** The entry's own columns a routine card reads (`routineColumns`), carried by a search's found entries. */
-const entryColumns = sql`e.id, e.showcase_id, e.entry_number, e.section, e.title, e.studio_id`;
+/** What a search carries of the entries it found: enough to rank them and read their cards. */
+const entryColumns = sql`e.id, e.showcase_id, e.entry_number`;
 
 type RoutineRow = Omit<Routine, 'dancers'> & { dancers: Array<{ id: string; name: string }> };
 
@@ -95,17 +85,17 @@ function routineOf({ dancers, ...row }: RoutineRow, display: DancerNameDisplay):
 
 type EntryIds = { entryIds: string };
 const routinesStatement = preparedStatement<EntryIds>(sql`
-  select ${routineColumns}, s.dancer_names as display
+  select ${routineCard} as card, s.dancer_names as display
   from programme_entries e join showcases s on s.id = e.showcase_id
   where e.id in (select jsonb_array_elements_text(${slotsOf<EntryIds>()('entryIds')}::jsonb))`);
 
 /** Routines of these entries, keyed by entry id (a dancer's or studio's page). */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await routinesStatement<RoutineRow & { display: DancerNameDisplay }>(db, {
+  const rows = await routinesStatement<{ card: RoutineRow; display: DancerNameDisplay }>(db, {
     entryIds: JSON.stringify(entryIds),
   });
-  return new Map(rows.map(({ display, ...row }) => [row.entryId, routineOf(row, display)]));
+  return new Map(rows.map(({ display, card }) => [card.entryId, routineOf(card, display)]));
 }
 
 /** What one search found, one row each, in the order the answer shows them. */
@@ -119,12 +109,10 @@ type FoundRow = {
   name: string | null;
   routineCount: number | null;
   routine: RoutineRow | null;
-  /** Found only by likeness, the typo pass: what was typed is not in the programme as such. */
-  guessed: boolean;
 };
 
-const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank,
-  false as guessed where false`;
+const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank
+  where false`;
 
 /** The library's showcase filter (a slug or id), or none for every competition. */
 type Scope = { showcase?: string };
@@ -146,8 +134,8 @@ const forEachScope = <S>(statement: (scope: SQL) => S): Record<ScopeName, S> => 
 });
 
 /**
- * The whole answer in one statement (one round trip, planned once per connection: a search costs a
- * few milliseconds, and at a season's scale planning and round trips cost as much as reading).
+ * What a search found in one statement (one round trip, planned once per connection: at a season's
+ * scale planning, round trips and even setting up a plan's unused parts cost as much as reading).
  * `dancers`, `studios` and `entries` are CTE bodies over `visible` (the published public showcases,
  * narrowed by `scope`), each with id, showcase_id, name and its rank; rows come back grouped by
  * competition, newest first.
@@ -161,19 +149,18 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
     found_studios as (${studios}),
     found_entries as (${entries})
     select f.kind, s.id as "showcaseId", s.name as "showcaseName", s.slug, s.dancer_names as display,
-      f.id, f.name, f.routine_count as "routineCount", f.routine, f.guessed
+      f.id, f.name, f.routine_count as "routineCount", f.routine
     from (
       select 1 as part, 'dancer' as kind, x.rank, x.id, x.showcase_id, x.name,
         (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = x.id) as routine_count,
-        null::json as routine, x.guessed
+        null::jsonb as routine
       from found_dancers x
       union all
       select 2, 'studio', x.rank, x.id, x.showcase_id, x.name,
-        (select count(*)::int from programme_entries e where e.studio_id = x.id), null, x.guessed
+        (select count(*)::int from programme_entries e where e.studio_id = x.id), null
       from found_studios x
       union all
-      select 3, 'routine', e.rank, e.id, e.showcase_id, null, null,
-        (select row_to_json(r) from (select ${routineColumns}) r), false
+      select 3, 'routine', e.rank, e.id, e.showcase_id, null, null, ${routineCard}
       from found_entries e
     ) f join visible s on s.id = f.showcase_id
     order by s.created_at desc, s.id, f.part, f.rank`;
@@ -184,11 +171,10 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
  * word similarity, then the newest competition. `gate` limits who may answer (a showcase that hides
  * names answers only to the full name).
  */
-function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number, guessed: boolean) {
+function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number) {
   return sql`
     select p.id, p.showcase_id, p.name,
-      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank,
-      ${guessed ? sql`true` : sql`false`} as guessed
+      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
     from ${table} p join visible s on s.id = p.showcase_id
     where ${match} and ${gate}
     order by rank limit ${limit}`;
@@ -202,20 +188,11 @@ const byWords = (table: SQL, key: Placeholder, prefix: Placeholder, gate: SQL, l
     sql`to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix})`,
     gate,
     limit,
-    false,
   );
 
-/** By trigram word similarity ("maia ngatta", "mia chn"), only when nothing else was found. */
+/** By trigram word similarity ("maia ngatta", "mia chn"): `likenessSearch`, when nothing else was found. */
 const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
-  namesWhere(
-    table,
-    key,
-    sql`not exists (select from prefix_dancers) and not exists (select from prefix_studios)
-      and not exists (select from section_entries) and p.search_key %> ${key}`,
-    gate,
-    limit,
-    true,
-  );
+  namesWhere(table, key, sql`p.search_key %> ${key}`, gate, limit);
 
 type NumberValues = Scope & { sort: number; exact: string };
 const numberSlot = slotsOf<NumberValues>();
@@ -259,10 +236,13 @@ type WordsValues = Scope & {
 };
 const wordsSlot = slotsOf<WordsValues>();
 
+/** Who may answer a name: a showcase that hides names answers only to the full name. */
+const dancerGate = (key: Placeholder) => sql`(s.dancer_names <> 'hidden' or p.search_key = ${key})`;
+
 const wordsSearch = forEachScope((scope) => {
   const key = wordsSlot('key');
-  const dancerGate = sql`${wordsSlot('names')} and (s.dancer_names <> 'hidden' or p.search_key = ${key})`;
-  const studioGate = sql`${wordsSlot('names')}`;
+  const names = wordsSlot('names');
+  const dancerWhere = sql`${names} and ${dancerGate(key)}`;
   const allOf = sql`array(select jsonb_array_elements_text(${wordsSlot('patterns')}::jsonb))`;
   const prefix = wordsSlot('prefix');
   // Section and routine words: every word in the entry's section or title, newest showcase first.
@@ -275,8 +255,6 @@ const wordsSearch = forEachScope((scope) => {
     answerQuery(
       scope,
       sql`
-      prefix_dancers as (${byWords(sql`programme_dancers`, key, prefix, dancerGate, MAX_DANCERS)}),
-      prefix_studios as (${byWords(sql`programme_studios`, key, prefix, studioGate, MAX_STUDIOS)}),
       section_entries as (
         select ${entryColumns},
           row_number() over (order by s.created_at desc, s.id, e.entry_sort, e.entry_number) as rank
@@ -288,29 +266,43 @@ const wordsSearch = forEachScope((scope) => {
           order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
         order by s.created_at desc, s.id, e.entry_sort, e.entry_number
         limit ${MAX_ROUTINES}),`,
-      sql`select * from prefix_dancers union all
-        ${byLikeness(sql`programme_dancers`, key, dancerGate, MAX_DANCERS)}`,
-      sql`select * from prefix_studios union all
-        ${byLikeness(sql`programme_studios`, key, studioGate, MAX_STUDIOS)}`,
+      byWords(sql`programme_dancers`, key, prefix, dancerWhere, MAX_DANCERS),
+      byWords(sql`programme_studios`, key, prefix, sql`${names}`, MAX_STUDIOS),
       sql`select * from section_entries`,
     ),
   );
 });
 
-/** The rows of one search: what `searchProgramme` groups, and `answersAsTyped` reads. */
-async function foundRows(db: Db, text: string, showcase?: string): Promise<FoundRow[]> {
-  const read = readSearch(text);
-  if (read.kind === 'words' && read.words.length === 0) return [];
+type LikenessValues = Scope & { key: string };
 
-  const scope: ScopeName = showcase === undefined ? 'every' : 'one';
+/** Dancers and studios by likeness alone, for a search whose words found nothing (a typo). */
+const likenessSearch = forEachScope((scope) => {
+  const key = slotsOf<LikenessValues>()('key');
+  return preparedStatement<LikenessValues>(
+    answerQuery(
+      scope,
+      sql``,
+      byLikeness(sql`programme_dancers`, key, dancerGate(key), MAX_DANCERS),
+      byLikeness(sql`programme_studios`, key, sql`true`, MAX_STUDIOS),
+      nothing,
+    ),
+  );
+});
+
+/**
+ * The rows of one search as typed: an entry number, or names and studios by the start of their words
+ * and section or title words. What `answersAsTyped` reads and `searchProgramme` starts from.
+ */
+async function foundAsTyped(db: Db, read: ReturnType<typeof readSearch>, scope: Scope): Promise<FoundRow[]> {
+  const statements = scope.showcase === undefined ? 'every' : 'one';
   if (read.kind === 'number')
-    return numberSearch[scope]<FoundRow>(db, { showcase, sort: read.sort, exact: read.exact });
-  const { key, words } = read;
-  const sectionWords = words.filter((word) => word.length >= 3);
-  return wordsSearch[scope]<FoundRow>(db, {
-    showcase,
-    key,
-    prefix: words.map((word) => `'${word}':*`).join(' & '),
+    return numberSearch[statements]<FoundRow>(db, { ...scope, sort: read.sort, exact: read.exact });
+  if (read.words.length === 0) return [];
+  const sectionWords = read.words.filter((word) => word.length >= 3);
+  return wordsSearch[statements]<FoundRow>(db, {
+    ...scope,
+    key: read.key,
+    prefix: read.words.map((word) => `'${word}':*`).join(' & '),
     names: read.letters >= MIN_NAME_LETTERS,
     patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
     hasPatterns: sectionWords.length > 0,
@@ -324,7 +316,7 @@ async function foundRows(db: Db, text: string, showcase?: string): Promise<Found
  * do not (decision 034).
  */
 export async function answersAsTyped(db: Db, text: string, showcase?: string): Promise<boolean> {
-  return (await foundRows(db, text, showcase)).some((row) => !row.guessed);
+  return (await foundAsTyped(db, readSearch(text), { showcase })).length > 0;
 }
 
 /**
@@ -332,8 +324,15 @@ export async function answersAsTyped(db: Db, text: string, showcase?: string): P
  * `showcase` (the library's filter, a slug or id), that competition's programme only.
  */
 export async function searchProgramme(db: Db, text: string, showcase?: string): Promise<ProgrammeSearch> {
+  const read = readSearch(text);
+  let found = await foundAsTyped(db, read, { showcase });
+  if (found.length === 0 && read.kind === 'words' && read.letters >= MIN_NAME_LETTERS)
+    found = await likenessSearch[showcase === undefined ? 'every' : 'one']<FoundRow>(db, {
+      showcase,
+      key: read.key,
+    });
   const groups: ProgrammeSearchGroup[] = [];
-  for (const row of await foundRows(db, text, showcase)) {
+  for (const row of found) {
     let group = groups.at(-1);
     if (group?.showcase.id !== row.showcaseId) {
       group = {

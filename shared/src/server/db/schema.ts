@@ -751,6 +751,19 @@ export const programmeShowcaseWords = pgTable('programme_showcase_words', {
   words: text().notNull(),
 });
 
+/**
+ * Each entry's routine card as the public reads it (number, section, title, studio, dancers in
+ * programme order, listed published videos): a search or a dancer's page reads one row per routine
+ * instead of building it (decision 040). Kept by statement triggers on the entries, their dancers,
+ * dancers, studios and videos (migration programme_routine_cards), never written by the api.
+ */
+export const programmeRoutineCards = pgTable('programme_routine_cards', {
+  entryId: text()
+    .primaryKey()
+    .references(() => programmeEntries.id, { onDelete: 'cascade' }),
+  card: jsonb().notNull(),
+});
+
 /** The owner's column mapping for programmes whose header row hashes to `headerHash`. */
 export const programmeMappings = pgTable('programme_mappings', {
   headerHash: text().primaryKey(),

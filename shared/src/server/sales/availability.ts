@@ -6,7 +6,7 @@ import { videos } from '../db/index.ts';
 // listed but is sold only once it is ready. Videos never processed (older rows, state null) keep
 // selling as before. The `v.` forms are for the library's queries over the alias v.
 
-/** Listed publicly: processing did not fail. */
+/** Listed publicly: processing did not fail. Routine cards say the same in SQL (migration 0026). */
 export const listedVideo = sql`${videos.processingState} is distinct from 'failed'`;
 export const listedVideoV = sql.raw(`v.processing_state is distinct from 'failed'`);
 
