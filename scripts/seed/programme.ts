@@ -247,7 +247,8 @@ export async function writeProgramme(db: Db, showcaseId: string, rows: Programme
 /**
  * A season of programmes (issue 29's bench): the `competitions` showcases with most videos each get a programme
  * of `entries` entries (its own seed), and their videos are given to its entries in order, one video
- * an entry, as a season's uploads would be. Returns the counts written.
+ * an entry, as a season's uploads would be; then vacuumed, as a season at rest is (visibility map set,
+ * so autovacuum does not wake during a bench). Returns the counts written.
  */
 export async function seedProgrammeSeason(
   db: Db,
@@ -269,7 +270,7 @@ export async function seedProgrammeSeason(
     linked += result.rowCount ?? 0;
   }
   await db.execute(
-    sql`analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_showcase_words, videos`,
+    sql`vacuum analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_showcase_words, programme_routine_cards, videos`,
   );
   const count = async (table: string) =>
     Number(

@@ -168,31 +168,39 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
 
 /**
  * Dancers or studios by name (decision 037) where `match` holds: a whole name first, then the nearest by
- * word similarity, then the newest competition. `gate` limits who may answer (a showcase that hides
- * names answers only to the full name).
+ * `distance`, then the newest competition. `gate` limits who may answer (a showcase that hides names
+ * answers only to the full name).
  */
-function namesWhere(table: SQL, key: Placeholder, match: SQL, gate: SQL, limit: number) {
+function namesWhere(table: SQL, key: Placeholder, match: SQL, distance: SQL, gate: SQL, limit: number) {
+  // The nearest `limit` first (a top-N sort), then numbered: numbering every match sorted them all.
   return sql`
-    select p.id, p.showcase_id, p.name,
-      row_number() over (order by p.search_key = ${key} desc, p.search_key <->> ${key}, s.created_at desc, p.id) as rank
-    from ${table} p join visible s on s.id = p.showcase_id
-    where ${match} and ${gate}
-    order by rank limit ${limit}`;
+    select id, showcase_id, name,
+      row_number() over (order by exact desc, distance, created_at desc, id) as rank
+    from (select p.id, p.showcase_id, p.name, p.search_key = ${key} as exact,
+        ${distance} as distance, s.created_at
+      from ${table} p join visible s on s.id = p.showcase_id
+      where ${match} and ${gate}
+      order by exact desc, distance, s.created_at desc, p.id limit ${limit}) nearest`;
 }
 
-/** Every name holding each typed word as the start of one of its words ("maia ngata", "Māia", "mia ch"). */
-const byWords = (table: SQL, key: Placeholder, prefix: Placeholder, gate: SQL, limit: number) =>
+/**
+ * Every name holding each typed word as the start of one of its words ("maia ngata", "Māia", "mia ch"):
+ * those holding every typed word whole first, as trigram word similarity ranked them, then the newest
+ * competition (decision 040: computing the similarity of every match was an eighth of a name search).
+ */
+const byWords = (table: SQL, key: Placeholder, prefix: Placeholder, whole: SQL, gate: SQL, limit: number) =>
   namesWhere(
     table,
     key,
     sql`to_tsvector('simple', p.search_key) @@ to_tsquery('simple', ${prefix})`,
+    sql`not ((' ' || p.search_key || ' ') like all (${whole}))`,
     gate,
     limit,
   );
 
 /** By trigram word similarity ("maia ngatta", "mia chn"): `likenessSearch`, when nothing else was found. */
 const byLikeness = (table: SQL, key: Placeholder, gate: SQL, limit: number) =>
-  namesWhere(table, key, sql`p.search_key %> ${key}`, gate, limit);
+  namesWhere(table, key, sql`p.search_key %> ${key}`, sql`p.search_key <->> ${key}`, gate, limit);
 
 type NumberValues = Scope & { sort: number; exact: string };
 const numberSlot = slotsOf<NumberValues>();
@@ -233,6 +241,8 @@ type WordsValues = Scope & {
   /** Section words of three letters or more, as LIKE patterns, a JSON array (may be empty). */
   patterns: string;
   hasPatterns: boolean;
+  /** Every typed word as a whole word, LIKE patterns (' % maia % '), a JSON array. */
+  whole: string;
 };
 const wordsSlot = slotsOf<WordsValues>();
 
@@ -245,6 +255,7 @@ const wordsSearch = forEachScope((scope) => {
   const dancerWhere = sql`${names} and ${dancerGate(key)}`;
   const allOf = sql`array(select jsonb_array_elements_text(${wordsSlot('patterns')}::jsonb))`;
   const prefix = wordsSlot('prefix');
+  const whole = sql`array(select jsonb_array_elements_text(${wordsSlot('whole')}::jsonb))`;
   // Section and routine words: every word in the entry's section or title, newest showcase first.
   // A showcase whose programme lacks a word is skipped by its one row of words
   // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
@@ -266,8 +277,8 @@ const wordsSearch = forEachScope((scope) => {
           order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
         order by s.created_at desc, s.id, e.entry_sort, e.entry_number
         limit ${MAX_ROUTINES}),`,
-      byWords(sql`programme_dancers`, key, prefix, dancerWhere, MAX_DANCERS),
-      byWords(sql`programme_studios`, key, prefix, sql`${names}`, MAX_STUDIOS),
+      byWords(sql`programme_dancers`, key, prefix, whole, dancerWhere, MAX_DANCERS),
+      byWords(sql`programme_studios`, key, prefix, whole, sql`${names}`, MAX_STUDIOS),
       sql`select * from section_entries`,
     ),
   );
@@ -306,6 +317,7 @@ async function foundAsTyped(db: Db, read: ReturnType<typeof readSearch>, scope: 
     names: read.letters >= MIN_NAME_LETTERS,
     patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
     hasPatterns: sectionWords.length > 0,
+    whole: JSON.stringify(read.words.map((word) => `% ${word} %`)),
   });
 }
 

@@ -714,6 +714,8 @@ export const programmeEntries = pgTable(
     uniqueIndex('programme_entries_number_key').on(t.showcaseId, sql`lower(${t.entryNumber})`),
     index('programme_entries_sort_idx').on(t.entrySort, t.showcaseId),
     // A showcase's entries in programme order: section-word searches read newest showcase first.
+    // Migration 0027 adds INCLUDE (section_key, id), which drizzle cannot declare: searches read
+    // entries from the index alone (decision 040).
     index('programme_entries_showcase_order_idx').on(t.showcaseId, t.entrySort, t.entryNumber),
     index('programme_entries_studio_idx').on(t.studioId),
   ],
