@@ -7,7 +7,7 @@ import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { business } from '@app/shared/site-copy';
 import { formatDuration } from '@app/shared/format';
-import { videos } from '@app/shared/db';
+import { videos, type Db } from '@app/shared/db';
 import { markPublicContentChanged } from '@app/shared/cache-version';
 import { storageKeyDigest, videoStreamJobId } from '@app/shared/queue';
 import type { VideoMedia } from '@app/shared/schemas';
@@ -412,18 +412,26 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       streamKey: made.stream ? keys.stream : null,
       hls: { state: 'queued', error: null, prefix: null, renditions: [] },
     };
-    const saved = await db
-      .update(videos)
-      .set({ processingState: 'ready', processingError: null, media })
-      .where(matches)
-      .returning({ id: videos.id });
+    // Ready and, for a bulk upload on sale once ready, on sale in one commit: nobody sees one without the other.
+    const { saved, released } = await db.transaction(async (tx) => {
+      const saved = await tx
+        .update(videos)
+        .set({ processingState: 'ready', processingError: null, media })
+        .where(matches)
+        .returning({ id: videos.id });
+      return { saved, released: saved.length > 0 && (await releaseBulkUpload(tx, videoId)) };
+    });
     if (saved.length === 0) {
       // The owner gave the video another file meanwhile: these outputs belong to nothing.
       await removeUnused(context, awsKey, uploaded);
       return { status: 'skipped', reason: 'The video has another file now' };
     }
     await job.updateProgress(100).catch(() => {});
-    await releaseBulkUpload(context, videoId);
+    // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
+    if (released)
+      await context.producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
+        context.logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
+      });
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
     await queueVideoStream(context, { videoId, awsKey });
     return { status: 'done', ...media };
@@ -494,9 +502,9 @@ export const BULK_RELEASE_REASON = 'On sale once ready, as chosen when its compe
 /**
  * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
  * ready (decision 033); a failed one never does, and one she hid since stays hidden. The audit log
- * says so in the same statement, as it does for the owner's own publishing.
+ * says so in the same statement, as it does for the owner's own publishing. Whether it went on sale.
  */
-async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoId: string): Promise<void> {
+async function releaseBulkUpload(db: Pick<Db, 'execute'>, videoId: string): Promise<boolean> {
   const released = await db.execute(sql`
     with released as (
       update upload_files f set released_at = now()
@@ -511,9 +519,5 @@ async function releaseBulkUpload({ db, producer, logger }: WorkerContext, videoI
     )
     insert into audit_log (actor, action, subject_kind, subject_id, subject_name, reason)
     select 'system', 'unhide', 'video', id, title, ${BULK_RELEASE_REASON} from published`);
-  // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
-  if ((released.rowCount ?? 0) > 0)
-    await producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
-      logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
-    });
+  return (released.rowCount ?? 0) > 0;
 }
