@@ -14,9 +14,9 @@ import { preparedStatement, slotsOf } from './prepared.ts';
 // search is one prepared statement: an entry number through programme_entries_showcase_order_idx;
 // names and studios by the start of their words (GIN); section words through each showcase's one row
 // of words; a found routine's card read whole from programme_routine_cards (decision 040). Only a
-// search that found nothing as typed makes a second, by trigram likeness. Only published public showcases answer: an unlisted
-// one is reached by its link and one behind a code by its code, never by a name typed in search
-// (decision 030).
+// search that found nothing as typed makes a second, by trigram likeness. Only published public
+// showcases answer: an unlisted one is reached by its link and one behind a code by its code, never
+// by a name typed in search (decision 030).
 
 /** Dancers answered per search at most: a name search finds a child, it never lists a programme. */
 export const MAX_DANCERS = 3;
@@ -128,6 +128,7 @@ const scopes = {
   one: sql`and (s.slug = ${showcaseSlot} or s.id = ${showcaseSlot})`,
 };
 type ScopeName = keyof typeof scopes;
+const scopeOf = ({ showcase }: Scope): ScopeName => (showcase === undefined ? 'every' : 'one');
 const forEachScope = <S>(statement: (scope: SQL) => S): Record<ScopeName, S> => ({
   every: statement(scopes.every),
   one: statement(scopes.one),
@@ -305,7 +306,7 @@ const likenessSearch = forEachScope((scope) => {
  * and section or title words. What `answersAsTyped` reads and `searchProgramme` starts from.
  */
 async function foundAsTyped(db: Db, read: ReturnType<typeof readSearch>, scope: Scope): Promise<FoundRow[]> {
-  const statements = scope.showcase === undefined ? 'every' : 'one';
+  const statements = scopeOf(scope);
   if (read.kind === 'number')
     return numberSearch[statements]<FoundRow>(db, { ...scope, sort: read.sort, exact: read.exact });
   if (read.words.length === 0) return [];
@@ -339,7 +340,7 @@ export async function searchProgramme(db: Db, text: string, showcase?: string): 
   const read = readSearch(text);
   let found = await foundAsTyped(db, read, { showcase });
   if (found.length === 0 && read.kind === 'words' && read.letters >= MIN_NAME_LETTERS)
-    found = await likenessSearch[showcase === undefined ? 'every' : 'one']<FoundRow>(db, {
+    found = await likenessSearch[scopeOf({ showcase })]<FoundRow>(db, {
       showcase,
       key: read.key,
     });
