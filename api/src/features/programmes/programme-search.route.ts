@@ -17,7 +17,7 @@ type LoggedRequest = IncomingMessage & { log: Deps['logger'] };
 const onward = () => {};
 
 /**
- * GET /api/programme/search, "find your dancer" (decisions 032 and 037), answered before Express.
+ * GET (and HEAD) /api/programme/search, "find your dancer" (decisions 032 and 037), answered before Express.
  * It is the public answer read afresh most often (names are too varied to keep), and Express's
  * layers and its rate-limit middleware cost the api more than the search's own work (decision 039).
  * It passes what an Express answer does: the request's log line, the security headers, the per-address
@@ -43,10 +43,11 @@ export function programmeSearchRoute(
 
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith(PATH)) return false;
+    // HEAD as Express answers it for a GET route: the same answer, its body left out by Node.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(PATH)) return false;
     const after = url.charAt(PATH.length);
     if (after !== '' && after !== '?') return false;
-    const end = observe?.startTimer({ method: 'GET', route: PATH });
+    const end = observe?.startTimer({ method: req.method, route: PATH });
     if (end) res.once('finish', () => end({ status: String(res.statusCode) }));
     shared.logRequest(req, res, onward);
     shared.securityHeaders(req, res, onward);

@@ -119,6 +119,13 @@ describe('find your dancer', () => {
       code: 'invalid_input',
       message: expect.stringMatching(/^Invalid request: q/),
     });
+    // HEAD answers as GET does, without the body (as Express answers HEAD for its GET routes).
+    const head = await request(api.app).head('/api/programme/search').query({ q: 'maia ngata' }).expect(200);
+    expect(head.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      'content-length': answer.headers['content-length'],
+    });
+    expect(head.text).toBeUndefined();
     await request(api.app).post('/api/programme/search').expect(404);
     await request(api.app).get('/api/programme/searches?q=47').expect(404);
 
