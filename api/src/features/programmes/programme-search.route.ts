@@ -17,8 +17,8 @@ type LoggedRequest = IncomingMessage & { log: Deps['logger'] };
 const onward = () => {};
 
 /**
- * GET (and HEAD) /api/programme/search, "find your dancer" (decisions 032 and 037), answered before Express.
- * It is the public answer read afresh most often (names are too varied to keep), and Express's
+ * GET (and HEAD) /api/programme/search, "find your dancer" (decisions 032 and 037), answered before
+ * Express. It is the public answer read afresh most often (names are too varied to keep), and Express's
  * layers and its rate-limit middleware cost the api more than the search's own work (decision 039).
  * It passes what an Express answer does: the request's log line, the security headers, the per-address
  * name-search limit, the query's schema, the errors' one shape and the request metric. Not logged as a

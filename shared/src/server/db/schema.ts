@@ -682,7 +682,7 @@ export const programmeDancers = pgTable(
   },
   (t) => [
     uniqueIndex('programme_dancers_showcase_key').on(t.showcaseId, t.searchKey),
-    // GIN, where studios keep GiST: only the typo pass reads it (decision 041), a filter then a sort of
+    // GIN, where studios keep GiST (decision 041): the typo pass filters names by likeness and sorts
     // the few it finds, about 0.1 ms where GiST's signatures took 1 ms over 5,600 names. Studios are few
     // enough (500) that the planner seq-scans them over a GIN index, and GiST answers there in 0.05 ms.
     index('programme_dancers_search_idx')
