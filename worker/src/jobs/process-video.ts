@@ -9,7 +9,7 @@ import { business } from '@app/shared/site-copy';
 import { formatDuration } from '@app/shared/format';
 import { videos, type Db } from '@app/shared/db';
 import { markPublicContentChanged } from '@app/shared/cache-version';
-import { storageKeyDigest, videoStreamJobId } from '@app/shared/queue';
+import { alertsAfterPublish, storageKeyDigest, videoStreamJobId } from '@app/shared/queue';
 import type { VideoMedia } from '@app/shared/schemas';
 import type { JobHandler, WorkerContext } from '../context.ts';
 import { MediaCommandError, runMedia, type MediaBinaries } from '../media/ffmpeg.ts';
@@ -427,11 +427,7 @@ export const processVideo: JobHandler<'process-video'> = async ({ videoId, awsKe
       return { status: 'skipped', reason: 'The video has another file now' };
     }
     await job.updateProgress(100).catch(() => {});
-    // Now on sale: it may answer "tell me when it is online" alerts (decision 035); the sweep covers a lost job.
-    if (released)
-      await context.producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
-        context.logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
-      });
+    if (released) await alertsAfterPublish(context);
     await markPublicContentChanged(context.redis, context.config.QUEUE_PREFIX);
     await queueVideoStream(context, { videoId, awsKey });
     return { status: 'done', ...media };
@@ -502,7 +498,7 @@ export const BULK_RELEASE_REASON = 'On sale once ready, as chosen when its compe
 /**
  * A video of a bulk upload whose owner chose "on sale once ready" goes on sale the first time it is
  * ready (decision 033); a failed one never does, and one she hid since stays hidden. The audit log
- * says so in the same statement, as it does for the owner's own publishing. Whether it went on sale.
+ * says so in the same statement, as it does for the owner's own publishing. Resolves true if it went on sale.
  */
 async function releaseBulkUpload(db: Pick<Db, 'execute'>, videoId: string): Promise<boolean> {
   const released = await db.execute(sql`

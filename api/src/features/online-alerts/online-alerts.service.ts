@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { checkOnlineAlertToken, onlineRoutineCount, type OnlineAlertAction } from '@app/shared/online-alerts';
+import { alertsAfterPublish } from '@app/shared/queue';
 import type { OnlineAlertRequest } from '@app/shared/schemas';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -59,10 +60,8 @@ export async function confirmOnlineAlert(
   );
   if (!rowCount)
     throw notFound('This request is no longer on our list: it was answered, cancelled or is over 90 days old.');
-  // A video may already be online (published between the request and this click); the sweep covers a lost job.
-  await deps.producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
-  });
+  // A video may already be online (published between the request and this click).
+  await alertsAfterPublish(deps);
   return 'Confirmed: we will send you one e-mail when it is online, then delete your address.';
 }
 
@@ -71,11 +70,4 @@ export async function unsubscribeOnlineAlert(deps: Pick<Deps, 'db' | 'config'>, 
   checkToken(deps, id, 'unsubscribe', token);
   await deps.db.execute(sql`delete from online_alerts where id = ${id}`);
   return 'Done: we will not e-mail you about this, and your address is deleted.';
-}
-
-/** After a commit that may have put a video online: answers the alerts waiting for it (decision 035). */
-export async function alertsAfterPublish(deps: Pick<Deps, 'producer' | 'logger'>): Promise<void> {
-  await deps.producer.enqueue('online-alert-notify', {}).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, 'online-alert-notify not queued; the sweep will run it');
-  });
 }

@@ -16,6 +16,7 @@ import {
 } from '@app/shared/schemas';
 import { eq } from 'drizzle-orm';
 import { showcases } from '@app/shared/db';
+import { alertsAfterPublish } from '@app/shared/queue';
 import { csvCell } from '../../http/csv.ts';
 import { notFound } from '../../http/errors.ts';
 import {
@@ -27,7 +28,6 @@ import {
   updateProgrammeSettings,
 } from './entries.service.ts';
 import type { Deps } from '../../deps.ts';
-import { alertsAfterPublish } from '../online-alerts/online-alerts.service.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PROGRAMME_MAX_BYTES } from './programme-file.ts';
 import { importProgramme, previewProgramme } from './programme-import.ts';

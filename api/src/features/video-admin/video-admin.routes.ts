@@ -8,8 +8,8 @@ import {
   updateShowcaseSchema,
   updateVideoSchema,
 } from '@app/shared/schemas';
+import { alertsAfterPublish } from '@app/shared/queue';
 import type { Deps } from '../../deps.ts';
-import { alertsAfterPublish } from '../online-alerts/online-alerts.service.ts';
 import { setShowcasePublished, setVideoPublished } from './video-publishing.service.ts';
 import { adminShowcases, createShowcase, updateShowcase } from './showcases.service.ts';
 import {
