@@ -270,7 +270,7 @@ export async function seedProgrammeSeason(
     linked += result.rowCount ?? 0;
   }
   await db.execute(
-    sql`vacuum analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_showcase_words, programme_routine_cards, videos`,
+    sql`vacuum analyze programme_entries, programme_dancers, programme_studios, programme_entry_dancers, programme_entry_positions, programme_section_words, programme_routine_cards, videos`,
   );
   const count = async (table: string) =>
     Number(

@@ -10,7 +10,19 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const json = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** A value's JSON text, written by hand where parsing and writing it again would cost (decision 042). */
+export type JsonText<T> = string & { readonly jsonOf?: T };
+
+/** Answers with JSON text already written. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  json: string,
+  headers: Record<string, string> = {},
+): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',

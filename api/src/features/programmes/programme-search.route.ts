@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { clientAddressOf, trustedProxies } from '../../http/client-address.ts';
 import { answerError } from '../../http/errors.ts';
 import { leanRateLimiter, limits } from '../../http/rate-limit.ts';
-import { sendJson } from '../../http/send-json.ts';
+import { sendJsonText } from '../../http/send-json.ts';
 import { isNameSearch, searchProgramme } from './programme-search.ts';
 
 const PATH = '/api/programme/search';
@@ -38,7 +38,7 @@ export function programmeSearchRoute(
     const query = parseQuery(search);
     if (isNameSearch(query.q) && (await refusedByLimit(addressOf(req), res))) return;
     const { q, showcase } = programmeSearchQuerySchema.parse(query);
-    sendJson(res, 200, await searchProgramme(deps.db, q, showcase), PRIVATE_ANSWER);
+    sendJsonText(res, 200, await searchProgramme(deps.db, q, showcase), PRIVATE_ANSWER);
   };
 
   return (req, res) => {

@@ -99,6 +99,17 @@ describe('find your dancer', () => {
       ['12', '47', '47b'],
       ['47'],
     ]);
+    // Section and title words as they are typed (decision 042): each typed word starts a word of the
+    // entry's section or title, in any order; a word's middle ("azz") does not count.
+    const sectionNumbers = async (q: string) =>
+      programmeSearchSchema
+        .parse((await search(q).expect(200)).body)
+        .groups.map((group) => group.routines.map((routine) => routine.entryNumber));
+    expect(await sectionNumbers('jazz juni')).toEqual([['12', '47', '47b'], ['47']]);
+    expect(await sectionNumbers('paper boa')).toEqual([['12']]);
+    expect(await sectionNumbers('firefly re-run')).toEqual([['47b']]);
+    expect(await sectionNumbers('senior troupe hip')).toEqual([['4711']]);
+    expect(await sectionNumbers('junior azz')).toEqual([]);
 
     // Nothing to find, or too much typed: a calm empty answer, never an error.
     for (const q of ['!!!', '#', 'x'.repeat(5_000), '99999', 'zzzzqqq'])
@@ -361,7 +372,7 @@ describe('find your dancer', () => {
     await search('maia ngata', '192.0.2.78').expect(200);
   });
 
-  it('finds section words as entries change: added, edited, removed (the showcase words follow)', async () => {
+  it('finds section words as entries change: added, edited, removed (the words and places follow)', async () => {
     const { db } = env.database;
     const showcase = await competition('Flamenco Cup 2027', [
       row('1', ['Lucía Ortega'], 'Studio Sol', 'Open Solo Flamenco', 'Duende'),
@@ -387,9 +398,17 @@ describe('find your dancer', () => {
       sql`delete from programme_entries where showcase_id = ${showcase.id} and entry_number = '1'`,
     );
     expect(await entries('flamenco')).toEqual([]);
-    const { rows } = await db.execute<{ words: string }>(
-      sql`select words from programme_showcase_words where showcase_id = ${showcase.id}`,
+    // Entry 2 is now the showcase's only entry, at place 0: every word's one bit.
+    const { rows } = await db.execute<{ word: string; entries: string }>(
+      sql`select word, entries::text from programme_section_words where showcase_id = ${showcase.id} order by word`,
     );
-    expect(rows[0]!.words.split(' ').sort()).toEqual(['doble', 'open', 'paso', 'routine', 'solo']);
+    expect(rows).toEqual(
+      ['doble', 'open', 'paso', 'routine', 'solo'].map((word) => ({ word, entries: '1' })),
+    );
+    const places = await db.execute<{ position: number; entry_number: string }>(
+      sql`select p.position, e.entry_number from programme_entry_positions p join programme_entries e on e.id = p.entry_id
+        where p.showcase_id = ${showcase.id}`,
+    );
+    expect(places.rows).toEqual([{ position: 0, entry_number: '2' }]);
   });
 });

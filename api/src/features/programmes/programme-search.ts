@@ -7,13 +7,14 @@ import {
   type ProgrammeSearchGroup,
   type Routine,
 } from '@app/shared/schemas';
+import type { JsonText } from '../../http/send-json.ts';
 import { searchWords } from '../videos/library.service.ts';
 import { preparedStatement, slotsOf } from './prepared.ts';
 
 // "Find your dancer" (decisions 032 and 035): the library's search box also reads the programme. A
 // search is one prepared statement: an entry number through programme_entries_showcase_order_idx;
-// names and studios by the start of their words (GIN); section words through each showcase's one row
-// of words; a found routine's card read whole from programme_routine_cards (decision 040). Only a
+// names and studios by the start of their words (GIN); section words by the entries each word of a
+// showcase's programme is in (programme_section_words, decision 042); a found routine's card read whole from programme_routine_cards (decision 040). Only a
 // search that found nothing as typed makes a second, by trigram likeness. Only published public
 // showcases answer: an unlisted one is reached by its link and one behind a code by its code, never
 // by a name typed in search (decision 030).
@@ -62,40 +63,25 @@ export function isNameSearch(text: unknown): boolean {
 const visibleShowcase = sql`s.published and s.privacy = 'public'`;
 
 /**
- * The routine card of entry `e`, as triggers keep it (decision 040, migration 0026): its studio,
- * dancers in programme order with whole names, and the videos the library lists (decision 022).
+ * The routine card of entry `e`, as triggers keep it (decisions 040 and 042): its studio, dancers in
+ * programme order as the showcase shows their names, and the videos the library lists (decision 022).
+ * Read as text: a search puts it into its answer as it is.
  */
-const routineCard = sql`(select c.card from programme_routine_cards c where c.entry_id = e.id)`;
+const routineCard = sql`(select c.card::text from programme_routine_cards c where c.entry_id = e.id)`;
 
 /** What a search carries of the entries it found: enough to rank them and read their cards. */
 const entryColumns = sql`e.id, e.showcase_id, e.entry_number`;
 
-type RoutineRow = Omit<Routine, 'dancers'> & { dancers: Array<{ id: string; name: string }> };
-
-/** A routine card as the showcase shows names: "Māia N.", the whole name, or none. */
-function routineOf({ dancers, ...row }: RoutineRow, display: DancerNameDisplay): Routine {
-  return {
-    ...row,
-    dancers:
-      display === 'hidden'
-        ? []
-        : dancers.map((dancer) => ({ id: dancer.id, name: displayDancerName(dancer.name, display)! })),
-  };
-}
-
 type EntryIds = { entryIds: string };
 const routinesStatement = preparedStatement<EntryIds>(sql`
-  select ${routineCard} as card, s.dancer_names as display
-  from programme_entries e join showcases s on s.id = e.showcase_id
-  where e.id in (select jsonb_array_elements_text(${slotsOf<EntryIds>()('entryIds')}::jsonb))`);
+  select c.card from programme_routine_cards c
+  where c.entry_id in (select jsonb_array_elements_text(${slotsOf<EntryIds>()('entryIds')}::jsonb))`);
 
 /** Routines of these entries, keyed by entry id (a dancer's or studio's page). */
 export async function routinesOf(db: Db, entryIds: string[]): Promise<Map<string, Routine>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await routinesStatement<{ card: RoutineRow; display: DancerNameDisplay }>(db, {
-    entryIds: JSON.stringify(entryIds),
-  });
-  return new Map(rows.map(({ display, card }) => [card.entryId, routineOf(card, display)]));
+  const rows = await routinesStatement<{ card: Routine }>(db, { entryIds: JSON.stringify(entryIds) });
+  return new Map(rows.map(({ card }) => [card.entryId, card]));
 }
 
 /** What one search found, one row each, in the order the answer shows them. */
@@ -108,7 +94,8 @@ type FoundRow = {
   id: string;
   name: string | null;
   routineCount: number | null;
-  routine: RoutineRow | null;
+  /** The routine card's JSON text (a Routine). */
+  routine: string | null;
 };
 
 const nothing = sql`select null::text as id, null::text as showcase_id, null::text as name, 0::bigint as rank
@@ -154,7 +141,7 @@ function answerQuery(scope: SQL, ctes: SQL, dancers: SQL, studios: SQL, entries:
     from (
       select 1 as part, 'dancer' as kind, x.rank, x.id, x.showcase_id, x.name,
         (select count(*)::int from programme_entry_dancers ed where ed.dancer_id = x.id) as routine_count,
-        null::jsonb as routine
+        null::text as routine
       from found_dancers x
       union all
       select 2, 'studio', x.rank, x.id, x.showcase_id, x.name,
@@ -251,9 +238,8 @@ type WordsValues = Scope & {
   prefix: string;
   /** Whether the text has enough letters to look for names. */
   names: boolean;
-  /** Section words of three letters or more, as LIKE patterns, a JSON array (may be empty). */
-  patterns: string;
-  hasPatterns: boolean;
+  /** The typed words of three letters or more, a JSON array (may be empty): what starts section words. */
+  sectionWords: string;
   /** Every typed word as a whole word, LIKE patterns (' % maia % '), a JSON array. */
   whole: string;
 };
@@ -266,29 +252,44 @@ const wordsSearch = forEachScope((scope) => {
   const key = wordsSlot('key');
   const names = wordsSlot('names');
   const dancerWhere = sql`${names} and ${dancerGate(key)}`;
-  const allOf = sql`array(select jsonb_array_elements_text(${wordsSlot('patterns')}::jsonb))`;
   const prefix = wordsSlot('prefix');
   const whole = sql`array(select jsonb_array_elements_text(${wordsSlot('whole')}::jsonb))`;
-  // Section and routine words: every word in the entry's section or title, newest showcase first.
-  // A showcase whose programme lacks a word is skipped by its one row of words
-  // (programme_showcase_words), so a word found nowhere reads 60 short rows, not 24,000 entries; of
-  // the rest, the newest 24 are read, each one's entries in programme order (an index) up to 24. So
-  // a search reads at most 24 x 400 entries however large the season (decision 035); a routine found
-  // only past the 24th competition whose programme holds every word is not answered.
+  const sectionWords = wordsSlot('sectionWords');
+  // Section and routine words (decision 042): entries holding, for every typed word, a word of their
+  // section or title that starts with it, newest showcase first, then in programme order. Each typed
+  // word reads the rows of programme_section_words starting with it (one range of its key, one row a
+  // showcase and word; `offset 0` keeps that lookup per typed word, where a generic plan for one
+  // competition read all the words' rows); per showcase they are ORed, then ANDed across the typed words, so a search
+  // costs the same whether a combination is common or rare. The places set are read in order from the
+  // first visible showcase on until 24 are found (a recursive step from one set bit to the next).
   return preparedStatement<WordsValues>(
     answerQuery(
       scope,
       sql`
       section_entries as (
-        select ${entryColumns},
-          row_number() over (order by s.created_at desc, s.id, e.entry_sort, e.entry_number) as rank
-        from (select s.id, s.created_at from visible s join programme_showcase_words w on w.showcase_id = s.id
-          where ${wordsSlot('hasPatterns')} and w.words like all (${allOf})
-          order by s.created_at desc, s.id limit ${MAX_ROUTINES}) s
-        cross join lateral (select ${entryColumns}, e.entry_sort from programme_entries e
-          where e.showcase_id = s.id and e.section_key like all (${allOf})
-          order by e.entry_sort, e.entry_number limit ${MAX_ROUTINES}) e
-        order by s.created_at desc, s.id, e.entry_sort, e.entry_number
+        select p.entry_id as id, s.id as showcase_id,
+          row_number() over (order by s.created_at desc, s.id, f.position) as rank
+        from (select m.id, m.created_at, bit_and(m.entries) as entries
+          from (select s.id, s.created_at, typed.n, bit_or(w.entries) as entries
+            from jsonb_array_elements_text(${sectionWords}::jsonb) with ordinality typed(word, n)
+            cross join lateral (select w.showcase_id, w.entries from programme_section_words w
+              where w.word >= typed.word and w.word < typed.word || chr(1114111)
+                and starts_with(w.word, typed.word)
+              offset 0) w
+            join visible s on s.id = w.showcase_id
+            group by s.id, s.created_at, typed.n) m
+          group by m.id, m.created_at
+          having count(*) = jsonb_array_length(${sectionWords}::jsonb) and bit_count(bit_and(m.entries)) > 0
+          order by m.created_at desc, m.id limit ${MAX_ROUTINES}) s
+        cross join lateral (
+          with recursive places(at) as (
+            select position(B'1' in s.entries)
+            union all
+            select at + position(B'1' in substring(s.entries from at + 1)) from places
+            where position(B'1' in substring(s.entries from at + 1)) > 0)
+          select at - 1 as position from places limit ${MAX_ROUTINES}) f
+        join programme_entry_positions p on p.showcase_id = s.id and p.position = f.position
+        order by s.created_at desc, s.id, f.position
         limit ${MAX_ROUTINES}),`,
       byWords(sql`programme_dancers`, key, prefix, whole, dancerWhere, MAX_DANCERS),
       byWords(sql`programme_studios`, key, prefix, whole, sql`${names}`, MAX_STUDIOS),
@@ -322,14 +323,12 @@ async function foundAsTyped(db: Db, read: ReturnType<typeof readSearch>, scope: 
   if (read.kind === 'number')
     return numberSearch[statements]<FoundRow>(db, { ...scope, sort: read.sort, exact: read.exact });
   if (read.words.length === 0) return [];
-  const sectionWords = read.words.filter((word) => word.length >= 3);
   return wordsSearch[statements]<FoundRow>(db, {
     ...scope,
     key: read.key,
     prefix: read.words.map((word) => `'${word}':*`).join(' & '),
     names: read.letters >= MIN_NAME_LETTERS,
-    patterns: JSON.stringify(sectionWords.map((word) => `%${word}%`)),
-    hasPatterns: sectionWords.length > 0,
+    sectionWords: JSON.stringify(read.words.filter((word) => word.length >= 3)),
     whole: JSON.stringify(read.words.map((word) => `% ${word} %`)),
   });
 }
@@ -346,9 +345,14 @@ export async function answersAsTyped(db: Db, text: string, showcase?: string): P
 
 /**
  * GET /api/programme/search: dancers, studios and routines, grouped by competition, newest first; with
- * `showcase` (the library's filter, a slug or id), that competition's programme only.
+ * `showcase` (the library's filter, a slug or id), that competition's programme only. The answer's JSON
+ * text: the routine cards go in as PostgreSQL sent them (decision 042), never parsed and written again.
  */
-export async function searchProgramme(db: Db, text: string, showcase?: string): Promise<ProgrammeSearch> {
+export async function searchProgramme(
+  db: Db,
+  text: string,
+  showcase?: string,
+): Promise<JsonText<ProgrammeSearch>> {
   const read = readSearch(text);
   let found = await foundAsTyped(db, read, { showcase });
   if (found.length === 0 && read.kind === 'words' && read.letters >= MIN_NAME_LETTERS)
@@ -356,7 +360,8 @@ export async function searchProgramme(db: Db, text: string, showcase?: string): 
       showcase,
       key: read.key,
     });
-  const groups: ProgrammeSearchGroup[] = [];
+  type Group = Omit<ProgrammeSearchGroup, 'routines'> & { routines: string[] };
+  const groups: Group[] = [];
   for (const row of found) {
     let group = groups.at(-1);
     if (group?.showcase.id !== row.showcaseId) {
@@ -376,7 +381,10 @@ export async function searchProgramme(db: Db, text: string, showcase?: string): 
       });
     else if (row.kind === 'studio')
       group.studios.push({ id: row.id, name: row.name!, routineCount: row.routineCount! });
-    else group.routines.push(routineOf(row.routine!, row.display));
+    else group.routines.push(row.routine!);
   }
-  return { groups };
+  const json = groups.map(
+    ({ routines, ...group }) => `${JSON.stringify(group).slice(0, -1)},"routines":[${routines.join(',')}]}`,
+  );
+  return `{"groups":[${json.join(',')}]}` as JsonText<ProgrammeSearch>;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@app/shared/db';
 import { findEntry } from '@app/shared/programme';
+import { dancerNameDisplays, displayDancerName } from '@app/shared/schemas';
 import { programmeCsv, type ProgrammeRow } from '../../../../scripts/seed/programme.ts';
 import { createShowcase, createVideo, processedMedia } from '../../../../test/support/factories.ts';
 import { useTestWorld } from '../../../../test/support/world.ts';
@@ -179,6 +180,33 @@ describe('routine cards', () => {
     );
     expect((await card(db, two!.id)).title).toBe('Rain (re-run)');
     await expectCardsCurrent(db, 're-imported');
+
+    // The showcase shows names otherwise: every card of it says so at once (decision 042).
+    await db.execute(sql`update showcases set dancer_names = 'initial' where id = ${showcase.id}`);
+    expect((await card(db, two!.id)).dancers.map((dancer) => dancer.name)).toEqual(['Māia N.', 'Mia C.']);
+    await expectCardsCurrent(db, 'names shown by initial');
+    await db.execute(sql`update showcases set dancer_names = 'hidden' where id = ${showcase.id}`);
+    expect((await card(db, two!.id)).dancers).toEqual([]);
+    await expectCardsCurrent(db, 'names hidden');
+  });
+
+  it('show a name in SQL as displayDancerName shows it in TypeScript', async () => {
+    const names = [
+      'Māia Ngata',
+      'Aroha',
+      '  Zoë   van der Berg ',
+      'mia chen',
+      'Ōrewa ōtaki',
+      'Li',
+      'Anne-Marie O’Neil',
+    ];
+    for (const display of dancerNameDisplays)
+      for (const name of names) {
+        const { rows } = await env.database.db.execute<{ shown: string | null }>(
+          sql`select programme_dancer_name(${name}, ${display}) as shown`,
+        );
+        expect(rows[0]!.shown, `${display}: ${name}`).toBe(displayDancerName(name, display));
+      }
   });
 
   it('hold both of two videos added to one entry at the same time', async () => {

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -747,28 +748,62 @@ export const programmeEntryDancers = pgTable(
 );
 
 /**
- * Every word of a showcase's sections and routine titles (their search keys), one string: a
- * section-word search skips at once the showcases whose programme lacks a word (decision 035). Kept by
- * statement triggers on programme_entries (migration online_alerts), never written by the api.
+ * A showcase's entries by their place in its programme (0, 1, 2 ... in entry-number order): what the
+ * bits of programme_section_words count (decision 042). Kept by statement triggers on
+ * programme_entries (migration section_word_index), never written by the api.
  */
-export const programmeShowcaseWords = pgTable('programme_showcase_words', {
-  showcaseId: text()
-    .primaryKey()
-    .references(() => showcases.id, { onDelete: 'cascade' }),
-  words: text().notNull(),
-});
+export const programmeEntryPositions = pgTable(
+  'programme_entry_positions',
+  {
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    // No foreign key: the triggers rewrite a showcase's places whole whenever its entries change.
+    entryId: text().notNull(),
+  },
+  // The migration adds INCLUDE (entry_id) to the key: a found place reads its entry from the index alone.
+  (t) => [primaryKey({ columns: [t.showcaseId, t.position] })],
+);
+
+/** PostgreSQL's `bit varying`, as its text ('0110...'): drizzle has no column type for it. */
+const bitVarying = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
+/**
+ * Each word of a showcase's sections and routine titles (their search keys), with which of its entries
+ * hold it: bit i is the entry at programme_entry_positions' place i. A section-word search reads a
+ * few rows a typed word (those starting with it, word by word in the "C" collation the migration
+ * gives), ORs them per showcase, ANDs the typed words, and reads the first places set (decision 042).
+ * Kept by statement triggers on programme_entries, never written by the api.
+ */
+export const programmeSectionWords = pgTable(
+  'programme_section_words',
+  {
+    word: text().notNull(),
+    showcaseId: text()
+      .notNull()
+      .references(() => showcases.id, { onDelete: 'cascade' }),
+    entries: bitVarying().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.showcaseId] }),
+    index('programme_section_words_showcase_idx').on(t.showcaseId),
+  ],
+);
 
 /**
  * Each entry's routine card as the public reads it (number, section, title, studio, dancers in
- * programme order, listed published videos): a search or a dancer's page reads one row per routine
- * instead of building it (decision 040). Kept by statement triggers on the entries, their dancers,
- * dancers, studios and videos (migration programme_routine_cards), never written by the api.
+ * programme order with their names as the showcase shows them, listed published videos): a search or
+ * a dancer's page reads one row per routine instead of building it (decisions 040 and 042). Kept by
+ * statement triggers on the entries, their dancers, dancers, studios, videos and showcases (migrations
+ * programme_routine_cards and routine_cards_as_shown), never written by the api.
  */
 export const programmeRoutineCards = pgTable('programme_routine_cards', {
   entryId: text()
     .primaryKey()
     .references(() => programmeEntries.id, { onDelete: 'cascade' }),
-  card: jsonb().notNull(),
+  // json, not jsonb: kept as written, so a search sends it on as it is read (decision 042).
+  card: json().notNull(),
 });
 
 /** The owner's column mapping for programmes whose header row hashes to `headerHash`. */
