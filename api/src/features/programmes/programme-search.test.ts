@@ -411,4 +411,39 @@ describe('find your dancer', () => {
     );
     expect(places.rows).toEqual([{ position: 0, entry_number: '2' }]);
   });
+
+  it('keeps one length of bits per showcase when two writers add entries at once', async () => {
+    const { db, pool } = env.database;
+    const showcase = await competition('Twin Writers Cup 2027', [
+      row('1', ['Ana Ruiz'], 'Studio Sol', 'Open Solo Jazz'),
+    ]);
+    const insert = `insert into programme_entries (id, showcase_id, entry_number, entry_sort, section, title)
+      values (gen_random_uuid()::text, $1, $2, $3, 'Open Solo Tap', 'Storm')`;
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      await first.query('begin');
+      await second.query('begin');
+      await first.query(insert, [showcase.id, '2', 2]);
+      // The second writer's refresh waits for the first to commit, then counts its entry too.
+      const late = second.query(insert, [showcase.id, '3', 3]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('commit');
+      await late;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const { rows } = await db.execute<{ length: number }>(
+      sql`select distinct length(entries) as length from programme_section_words where showcase_id = ${showcase.id}`,
+    );
+    expect(rows).toEqual([{ length: 3 }]);
+    const found = programmeSearchSchema.parse((await search('open tap storm').expect(200)).body);
+    expect(
+      found.groups
+        .filter((group) => group.showcase.id === showcase.id)
+        .flatMap((group) => group.routines.map((routine) => routine.entryNumber)),
+    ).toEqual(['2', '3']);
+  });
 });
