@@ -14,10 +14,11 @@ import { preparedStatement, slotsOf } from './prepared.ts';
 // "Find your dancer" (decisions 032 and 035): the library's search box also reads the programme. A
 // search is one prepared statement: an entry number through programme_entries_showcase_order_idx;
 // names and studios by the start of their words (GIN); section words by the entries each word of a
-// showcase's programme is in (programme_section_words, decision 042); a found routine's card read whole from programme_routine_cards (decision 040). Only a
-// search that found nothing as typed makes a second, by trigram likeness. Only published public
-// showcases answer: an unlisted one is reached by its link and one behind a code by its code, never
-// by a name typed in search (decision 030).
+// showcase's programme is in (programme_section_words, decision 042); a found routine's card read
+// whole from programme_routine_cards (decisions 040 and 042). Only a search that found nothing as
+// typed makes a second, by trigram likeness. Only published public showcases answer: an unlisted one
+// is reached by its link and one behind a code by its code, never by a name typed in search
+// (decision 030).
 
 /** Dancers answered per search at most: a name search finds a child, it never lists a programme. */
 export const MAX_DANCERS = 3;
@@ -259,9 +260,9 @@ const wordsSearch = forEachScope((scope) => {
   // section or title that starts with it, newest showcase first, then in programme order. Each typed
   // word reads the rows of programme_section_words starting with it (one range of its key, one row a
   // showcase and word; `offset 0` keeps that lookup per typed word, where a generic plan for one
-  // competition read all the words' rows); per showcase they are ORed, then ANDed across the typed words, so a search
-  // costs the same whether a combination is common or rare. The places set are read in order from the
-  // first visible showcase on until 24 are found (a recursive step from one set bit to the next).
+  // competition read all the words' rows); per showcase they are ORed, then ANDed across the typed
+  // words, so a rare combination costs what a common one does. The places set are read in order from
+  // the first visible showcase on until 24 are found (a recursive step from one set bit to the next).
   return preparedStatement<WordsValues>(
     answerQuery(
       scope,
@@ -383,6 +384,7 @@ export async function searchProgramme(
       group.studios.push({ id: row.id, name: row.name!, routineCount: row.routineCount! });
     else group.routines.push(row.routine!);
   }
+  // Each group as JSON.stringify writes it, its closing brace replaced by the routines' cards.
   const json = groups.map(
     ({ routines, ...group }) => `${JSON.stringify(group).slice(0, -1)},"routines":[${routines.join(',')}]}`,
   );
