@@ -207,10 +207,11 @@ type NumberValues = Scope & { sort: number; exact: string };
 const numberSlot = slotsOf<NumberValues>();
 
 /**
- * "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). Looked up
- * per visible competition through its order index: `offset 0` keeps the lookup per competition, where the
- * generic plan, unable to estimate the filter on parameters, compared every entry with every competition
- * (decision 037).
+ * "47" finds 47 first, then 47a, 47b; never 4711 (the number itself is compared, not its text). The
+ * number's entries across the season are one range of programme_entries_sort_idx, id and number
+ * included (decision 042), joined with the visible competitions afterwards: `offset 0` keeps the range
+ * apart, where the generic plan, unable to estimate the filter on parameters, compared every entry
+ * with every competition (decision 037).
  */
 const numberSearch = forEachScope((scope) =>
   preparedStatement<NumberValues>(
@@ -222,11 +223,10 @@ const numberSearch = forEachScope((scope) =>
       sql`
     select ${entryColumns},
       row_number() over (order by lower(e.entry_number) = ${numberSlot('exact')} desc, s.created_at desc, e.entry_number) as rank
-    from visible s cross join lateral (
-      select ${entryColumns} from programme_entries e
-      where e.showcase_id = s.id and e.entry_sort = ${numberSlot('sort')}
+    from (select ${entryColumns} from programme_entries e
+      where e.entry_sort = ${numberSlot('sort')}
         and (lower(e.entry_number) = ${numberSlot('exact')} or ${numberSlot('exact')} = e.entry_sort::text)
-      offset 0) e
+      offset 0) e join visible s on s.id = e.showcase_id
     order by rank limit ${MAX_ROUTINES}`,
     ),
   ),

@@ -718,6 +718,8 @@ export const programmeEntries = pgTable(
   },
   (t) => [
     uniqueIndex('programme_entries_number_key').on(t.showcaseId, sql`lower(${t.entryNumber})`),
+    // Migration 0031 adds INCLUDE (entry_number, id): an entry-number search reads the season's entries
+    // of a number from the index alone (decision 042).
     index('programme_entries_sort_idx').on(t.entrySort, t.showcaseId),
     // A showcase's entries in programme order: section-word searches read newest showcase first.
     // Migration 0027 adds INCLUDE (section_key, id), which drizzle cannot declare: searches read
