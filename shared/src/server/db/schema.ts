@@ -787,6 +787,7 @@ export const programmeSectionWords = pgTable(
       .references(() => showcases.id, { onDelete: 'cascade' }),
     entries: bitVarying().notNull(),
   },
+  // Migration 0032 adds INCLUDE (entries) to the key: a search reads a word's bits from the index alone.
   (t) => [
     primaryKey({ columns: [t.word, t.showcaseId] }),
     index('programme_section_words_showcase_idx').on(t.showcaseId),
