@@ -721,9 +721,9 @@ export const programmeEntries = pgTable(
     // Migration 0031 adds INCLUDE (entry_number, id): an entry-number search reads the season's entries
     // of a number from the index alone (decision 042).
     index('programme_entries_sort_idx').on(t.entrySort, t.showcaseId),
-    // A showcase's entries in programme order: section-word searches read newest showcase first.
-    // Migration 0027 adds INCLUDE (section_key, id), which drizzle cannot declare: searches read
-    // entries from the index alone (decision 040).
+    // A showcase's entries in programme order. Migration 0027 adds INCLUDE (section_key, id), which
+    // drizzle cannot declare: the refresh of a showcase's words and places (decision 042) reads its
+    // entries from the index alone.
     index('programme_entries_showcase_order_idx').on(t.showcaseId, t.entrySort, t.entryNumber),
     index('programme_entries_studio_idx').on(t.studioId),
   ],
